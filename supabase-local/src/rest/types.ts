@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * PostgREST's configuration, by the same names (kebab-case in PostgREST, camelCase here).
+ * One engine serves the store (Supabase's settings) and the conformance suite (its HARNESS settings).
+ */
+export interface RestConfig {
+  /** db-schemas: exposed schemas; the first is the default profile. */
+  dbSchemas: string[];
+  /** db-anon-role: role for requests without a JWT; null/undefined = such requests get 401. */
+  dbAnonRole?: string | null;
+  /** jwt-secret: HS256 secret text, or a JWK / JWK Set as JSON text. null = no secret configured. */
+  jwtSecret?: string | null;
+  jwtSecretIsBase64?: boolean;
+  jwtAud?: string | null;
+  /** jwt-role-claim-key, default '.role' */
+  jwtRoleClaimKey?: string;
+  /** db-pre-request: schema-qualified function called at the start of each request's transaction. */
+  dbPreRequest?: string | null;
+  dbMaxRows?: number | null;
+  /** db-tx-end, default 'commit' */
+  dbTxEnd?: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  dbExtraSearchPath?: string[];
+  dbAggregatesEnabled?: boolean;
+  /** aliases accepted in Accept-Profile/Content-Profile that are not literal schema names */
+  dbSchemaAliases?: Record<string, string>;
+  /** server-cors-allowed-origins: comma-separated; '' or undefined = any origin */
+  serverCorsAllowedOrigins?: string | null;
+  serverTimingEnabled?: boolean;
+  serverTraceHeader?: string | null;
+  clientErrorVerbosity?: 'verbose' | 'minimal';
+  /** url-use-legacy-target-names, default true */
+  urlUseLegacyTargetNames?: boolean;
+}
+
+export interface RestApp {
+  /**
+   * Serve one request. `target` is the path after the mount point plus the raw query string,
+   * e.g. '/items?id=eq.5' (the store mounts the app at /rest/v1).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, target: string): Promise<void>;
+  /** Re-read tables, columns, keys, relationships and functions from the catalog. */
+  reloadSchema(): Promise<void>;
+  close(): Promise<void>;
+}
