@@ -1,0 +1,43 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The workspace root: this file is <repo>/supabase-local/src/conformance/paths.ts. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The suite this repository is measured against. */
+export const defaultSuite = resolve(repoRoot, '../shared/postgrest-conformance');
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export interface SuitePaths {
+  casesDir: string;
+  fixturesDir: string;
+}
+
+/**
+ * Cases: the given folder (relative to the caller's working directory) or the default suite's `cases/`.
+ * Fixtures: `../fixtures` beside the cases folder when it exists, else the default suite's `fixtures/`.
+ */
+export function resolveSuite(casesArg: string | undefined, cwd = process.cwd()): SuitePaths {
+  const casesDir = casesArg ? resolve(cwd, casesArg) : join(defaultSuite, 'cases');
+  if (!isDir(casesDir)) {
+    throw new Error(
+      casesArg
+        ? `cases folder not found: ${casesDir}`
+        : `default cases folder not found: ${casesDir} (expected the suite at ../shared/postgrest-conformance beside the repository)`,
+    );
+  }
+  const beside = resolve(casesDir, '../fixtures');
+  const fixturesDir = isDir(beside) ? beside : join(defaultSuite, 'fixtures');
+  if (!isDir(fixturesDir) || !existsSync(join(fixturesDir, '02_base.sql'))) {
+    throw new Error(`fixtures folder not found (looked for ${beside} and ${join(defaultSuite, 'fixtures')})`);
+  }
+  return { casesDir, fixturesDir };
+}
