@@ -1,0 +1,168 @@
+/**
+ * PostgREST's error model: every failure becomes { code, message, details, hint } with a status.
+ * PGRST codes are grouped by stage as in PostgREST's Error.hs (1xx request, 2xx schema cache, 3xx JWT);
+ * Postgres errors keep their SQLSTATE and map to a status with PostgREST's table (pgErrorStatus).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: unknown = null,
+    readonly hint: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}
+
+export const err = {
+  parse: (message: string, details: string | null = null) => new ApiError(400, 'PGRST100', message, details),
+  invalidRpcMethod: () =>
+    new ApiError(405, 'PGRST101', 'Cannot use the GET method on RPC to a volatile function'),
+  invalidBody: (message: string) => new ApiError(400, 'PGRST102', message),
+  invalidRange: (details: string | null = null) =>
+    new ApiError(416, 'PGRST103', 'Requested range not satisfiable', details),
+  invalidPut: (message: string) => new ApiError(405, 'PGRST105', message),
+  unacceptableSchema: (schema: string, exposed: string[]) =>
+    new ApiError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
+  unacceptableMedia: (types: string[]) =>
+    new ApiError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
+  unsupportedContentType: (type: string) =>
+    new ApiError(415, 'PGRST107', `Content-Type not acceptable: ${type}`),
+  notEmbedded: (name: string) =>
+    new ApiError(
+      400,
+      'PGRST108',
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    ),
+  putLimit: () => new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
+  putMismatch: () => new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
+  singular: (rows: number) =>
+    new ApiError(
+      406,
+      'PGRST116',
+      rows === 0 ? 'Cannot coerce the result to a single JSON object' : 'Cannot coerce the result to a single JSON object',
+      `The result contains ${rows} rows`,
+    ),
+  unsupportedMethod: (method: string) =>
+    new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  relatedOrder: (origin: string, target: string) =>
+    new ApiError(
+      400,
+      'PGRST118',
+      `A related order on '${target}' is not possible`,
+      `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+    ),
+  embedFilterOp: () =>
+    new ApiError(400, 'PGRST120', 'Bad operator on the embedded resource', "Only is null or not is null filters are allowed on embedded resources"),
+  raiseJson: (details: string, hint: string) =>
+    new ApiError(500, 'PGRST121', `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`, details, hint),
+  invalidPreferences: (prefs: string[]) =>
+    new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
+  aggregatesDisabled: () => new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  maxAffected: (n: number) =>
+    new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`),
+  invalidPath: () => new ApiError(404, 'PGRST125', 'Invalid path specified in request URL'),
+  notImplemented: (message: string, details: string | null = null) => new ApiError(400, 'PGRST127', message, details),
+  columnNotFound: (column: string, table: string) =>
+    new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
+  tableNotFound: (schema: string, table: string, hint: string | null = null) =>
+    new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`, null, hint),
+  jwtSecretMissing: () => new ApiError(500, 'PGRST300', 'Server lacks JWT secret'),
+  jwt: (message: string) =>
+    new ApiError(401, 'PGRST301', message, null, null, {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    }),
+  anonDisabled: () =>
+    new ApiError(401, 'PGRST302', 'Anonymous access is disabled', null, null, { 'WWW-Authenticate': 'Bearer' }),
+  jwtClaims: (message: string) =>
+    new ApiError(401, 'PGRST303', message, null, null, {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    }),
+};
+
+/** Fields node-postgres and PGlite expose on a server error. */
+export interface PgErrorLike {
+  code?: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(e: unknown): e is PgErrorLike {
+  return typeof e === 'object' && e !== null && typeof (e as PgErrorLike).code === 'string' && 'message' in e;
+}
+
+/** PostgREST's pgErrorStatus. `authenticated` = the request carried a valid JWT. */
+export function pgErrorStatus(code: string, message: string, authenticated: boolean): number {
+  if (code === '42501') return authenticated ? 403 : 401;
+  if (code === '23503' || code === '23505') return 409;
+  if (code === '25006') return 405;
+  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
+  if (code === 'P0001') return 400;
+  if (code === '42883') return 404;
+  if (code === '42P01') return 404;
+  if (code === '42P17') return 500;
+  if (code === '53400') return 500;
+  if (code === '57P01') return 503;
+  const custom = /^PT(\d{3})$/.exec(code);
+  if (custom) return Number(custom[1]);
+  const two = code.slice(0, 2);
+  const table: Record<string, number> = {
+    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500, '39': 500,
+    '3B': 500, '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500, F0: 500, HV: 500,
+    P0: 500, XX: 500,
+  };
+  return table[two] ?? 400;
+}
+
+/**
+ * A Postgres error → ApiError. `RAISE SQLSTATE 'PGRST'` carries a JSON message ({code,message,details,hint})
+ * and a JSON detail ({status, status_text?, headers?}) giving full control of the response, as in PostgREST.
+ */
+export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
+  const code = e.code ?? 'XX000';
+  if (code === 'PGRST') {
+    let body: Record<string, unknown>;
+    let detail: Record<string, unknown>;
+    try {
+      body = JSON.parse(e.message) as Record<string, unknown>;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
+    } catch {
+      return err.raiseJson(
+        `Invalid JSON value for MESSAGE: '${e.message}'`,
+        "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+      );
+    }
+    try {
+      detail = JSON.parse(e.detail ?? '') as Record<string, unknown>;
+      if (typeof detail !== 'object' || detail === null || typeof detail['status'] !== 'number') throw new Error('x');
+    } catch {
+      return err.raiseJson(
+        `Invalid JSON value for DETAIL: '${e.detail ?? ''}'`,
+        "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+      );
+    }
+    const headers: Record<string, string> = {};
+    const h = detail['headers'];
+    if (h && typeof h === 'object') for (const [k, v] of Object.entries(h)) headers[k] = String(v);
+    return new ApiError(
+      detail['status'] as number,
+      String(body['code'] ?? ''),
+      String(body['message'] ?? ''),
+      body['details'] ?? null,
+      body['hint'] ?? null,
+      headers,
+    );
+  }
+  const status = pgErrorStatus(code, e.message, authenticated);
+  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+  return new ApiError(status, code, e.message, e.detail ?? null, e.hint ?? null, headers);
+}

@@ -1,0 +1,113 @@
+/**
+ * One transaction per request, as PostgREST's MainTx: set search_path, role, request.jwt.claims,
+ * request.method/path/headers/cookies with set_config(..., true); run the pre-request function;
+ * run the statement; check singular/max-affected; commit or roll back (db-tx-end, Prefer: tx).
+ * Only RLS decides what a role may see: nothing here filters by user.
+ */
+import type { Db, Queryable } from '../db/types.ts';
+import { ApiError, err } from './errors.ts';
+import type { Auth } from './jwt.ts';
+import type { ActionPlan } from './plan/types.ts';
+import { ident } from './sql/builder.ts';
+import type { Statement } from './sql/statement.ts';
+import type { RestConfig } from './types.ts';
+
+export interface RequestContext {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+}
+
+export interface ResultRow {
+  total: number | null;
+  pageTotal: number;
+  body: string;
+  location: string | null;
+  responseHeaders: string | null;
+  responseStatus: string | null;
+}
+
+/** The schema-qualified pre-request function, quoted. */
+function preRequestSql(name: string): string {
+  const dot = name.indexOf('.');
+  const q = dot < 0 ? ident(name) : `${ident(name.slice(0, dot))}.${ident(name.slice(dot + 1))}`;
+  return `select ${q}()`;
+}
+
+export async function execute(
+  db: Db,
+  config: RestConfig,
+  plan: ActionPlan,
+  stmt: Statement,
+  auth: Auth,
+  ctx: RequestContext,
+  rollbackPreferred: boolean,
+): Promise<ResultRow> {
+  const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
+  const searchPath = [plan.schema, ...(config.dbExtraSearchPath ?? ['public'])].map(ident).join(', ');
+  return db.transaction(
+    async (tx: Queryable) => {
+      const settings: string[] = [
+        `set_config('search_path', $1, true)`,
+        `set_config('role', $2, true)`,
+        `set_config('request.jwt.claims', $3, true)`,
+        `set_config('request.method', $4, true)`,
+        `set_config('request.path', $5, true)`,
+        `set_config('request.headers', $6, true)`,
+        `set_config('request.cookies', $7, true)`,
+      ];
+      const values: unknown[] = [
+        searchPath,
+        auth.role,
+        JSON.stringify(auth.claims),
+        ctx.method,
+        ctx.path,
+        JSON.stringify(ctx.headers),
+        JSON.stringify(ctx.cookies),
+      ];
+      if (plan.prefer.timezone) {
+        values.push(plan.prefer.timezone);
+        settings.push(`set_config('timezone', $${values.length}, true)`);
+      }
+      if (readOnly) settings.push(`set_config('transaction_read_only', 'on', true)`);
+      await tx.query(`select ${settings.join(', ')}`, values);
+      if (config.dbPreRequest) await tx.query(preRequestSql(config.dbPreRequest));
+      const r = await tx.query<Record<string, unknown>>(stmt.text, stmt.values);
+      const row = r.rows[0] ?? {};
+      const result: ResultRow = {
+        total: row['total_result_set'] == null ? null : Number(row['total_result_set']),
+        pageTotal: Number(row['page_total'] ?? 0),
+        body: String(row['body'] ?? ''),
+        location: (row['location'] as string | null | undefined) ?? null,
+        responseHeaders: (row['response_headers'] as string | null) ?? null,
+        responseStatus: (row['response_status'] as string | null) ?? null,
+      };
+      if (stmt.countQuery && plan.count) {
+        const planned = await plannedCount(tx, stmt.countQuery);
+        if (plan.count === 'planned' || plan.maxRows === null || planned > plan.maxRows) result.total = planned;
+        else {
+          const exact = await tx.query<{ n: string }>(`select pg_catalog.count(*)::text as n from (${stmt.countQuery.text}) c`, stmt.countQuery.values);
+          result.total = Number(exact.rows[0]!.n);
+        }
+      }
+      if (plan.accept.type === 'application/vnd.pgrst.object+json' && result.pageTotal !== 1) {
+        throw err.singular(result.pageTotal);
+      }
+      if (plan.prefer.handling === 'strict' && plan.prefer.maxAffected !== undefined && plan.kind !== 'read') {
+        if (result.pageTotal > plan.prefer.maxAffected) throw err.maxAffected(result.pageTotal);
+      }
+      return result;
+    },
+    { rollback: rollbackPreferred },
+  );
+}
+
+async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] }): Promise<number> {
+  const r = await tx.query<{ plan: unknown }>(`explain (format json) ${q.text}`, q.values);
+  const first = Object.values(r.rows[0] ?? {})[0];
+  const json = (typeof first === 'string' ? JSON.parse(first) : first) as { Plan: { 'Plan Rows': number } }[];
+  return Number(json[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+export { ApiError };

@@ -1,0 +1,344 @@
+/** A parsed request → ActionPlan (read, mutate or call), resolving names against the schema cache. */
+import { ApiError, err } from '../errors.ts';
+import type { Accepted, BodyType } from '../parse/headers.ts';
+import { decodeQuery } from '../parse/query-params.ts';
+import type { Preferences, QueryParams } from '../parse/types.ts';
+import type { Column, Relation, Routine, SchemaCache } from '../schema-cache.ts';
+import { suggest } from './fuzzy.ts';
+import { checkPaths, planRead } from './read.ts';
+import type { ActionPlan, CallPlan, MutatePlan, ReadPlan } from './types.ts';
+
+export interface PlanInput {
+  method: string;
+  schema: string;
+  target: { kind: 'relation'; name: string } | { kind: 'rpc'; name: string };
+  qp: QueryParams;
+  rawQuery: string;
+  prefer: Preferences;
+  accept: Accepted;
+  bodyType: BodyType;
+  body: Buffer | null;
+  rangeHeader: { offset: number; limit?: number } | null;
+  maxRows: number | null;
+  aggregatesEnabled: boolean;
+}
+
+function findRelation(sc: SchemaCache, schema: string, name: string): Relation {
+  const rel = sc.relation(schema, name);
+  if (rel && rel.kind !== 'c') return rel;
+  const names = [...sc.relations.values()].filter((r) => r.schema === schema && r.kind !== 'c').map((r) => r.name);
+  const s = suggest(name, names);
+  throw err.tableNotFound(schema, name, s ? `Perhaps you meant the table '${schema}.${s}'` : null);
+}
+
+function rootRead(sc: SchemaCache, input: PlanInput, rel: Relation): ReadPlan {
+  const ctx = { sc, qp: input.qp, aggregatesEnabled: input.aggregatesEnabled, counter: { n: 0 } };
+  const plan = planRead(ctx, rel, input.qp.select, '', rel.name, rel.name);
+  checkPaths(input.qp, plan);
+  if (input.rangeHeader && !input.qp.ranges.has('')) plan.range = input.rangeHeader;
+  else if (input.rangeHeader) {
+    // both: the narrower window wins, as PostgREST intersects them
+    const q = plan.range;
+    const h = input.rangeHeader;
+    const start = Math.max(q.offset, h.offset);
+    const endQ = q.limit === undefined ? Infinity : q.offset + q.limit;
+    const endH = h.limit === undefined ? Infinity : h.offset + h.limit;
+    const end = Math.min(endQ, endH);
+    plan.range = end === Infinity ? { offset: start } : { offset: start, limit: Math.max(0, end - start) };
+  }
+  if (plan.range.limit !== undefined && plan.range.limit < 0) {
+    throw err.invalidRange('Limit should be greater than or equal to zero.');
+  }
+  return plan;
+}
+
+/** Parse the request body into rows (JSON array/object, CSV, or form). */
+function bodyRows(input: PlanInput): { json: string; keys: string[]; isArray: boolean; empty: boolean } {
+  const raw = input.body?.toString('utf8') ?? '';
+  if (input.bodyType === 'csv') {
+    const lines = raw.split(/\r?\n/).filter((l) => l !== '');
+    const header = splitCsvLine(lines[0] ?? '');
+    const rows = lines.slice(1).map((l) => {
+      const cells = splitCsvLine(l);
+      return Object.fromEntries(header.map((h, i) => [h, cells[i] === 'NULL' ? null : (cells[i] ?? null)]));
+    });
+    return { json: JSON.stringify(rows), keys: header, isArray: true, empty: rows.length === 0 };
+  }
+  if (input.bodyType === 'form') {
+    const obj = Object.fromEntries(decodeQuery(raw));
+    return { json: JSON.stringify(obj), keys: Object.keys(obj), isArray: false, empty: false };
+  }
+  if (raw.trim() === '') return { json: '{}', keys: [], isArray: false, empty: true };
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw err.invalidBody('Empty or invalid json');
+  }
+  if (Array.isArray(v)) {
+    if (v.some((x) => typeof x !== 'object' || x === null || Array.isArray(x))) {
+      throw err.invalidBody('All object keys must match');
+    }
+    const first = v[0] as Record<string, unknown> | undefined;
+    const keys = first ? Object.keys(first) : [];
+    for (const o of v as Record<string, unknown>[]) {
+      const k = Object.keys(o);
+      if (k.length !== keys.length || !k.every((x) => keys.includes(x))) throw err.invalidBody('All object keys must match');
+    }
+    return { json: raw, keys, isArray: true, empty: v.length === 0 };
+  }
+  if (typeof v !== 'object' || v === null) throw err.invalidBody('Empty or invalid json');
+  return { json: raw, keys: Object.keys(v), isArray: false, empty: false };
+}
+
+function splitCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let q = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (q) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else cur += ch;
+    } else if (ch === '"') q = true;
+    else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+function writeColumns(rel: Relation, names: string[]): Column[] {
+  return names.map((n) => {
+    const c = rel.columnsByName.get(n);
+    if (!c) throw err.columnNotFound(n, rel.name);
+    return c;
+  });
+}
+
+function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutatePlan {
+  const method = input.method;
+  const prefer = input.prefer;
+  const ret = prefer.return ?? 'minimal';
+  const read = rootRead(sc, { ...input, rangeHeader: null }, rel);
+  const base = {
+    schema: input.schema,
+    prefer,
+    accept: input.accept,
+    maxRows: null,
+    rel,
+    where: read,
+    read,
+    returnRepresentation: ret === 'representation',
+    location: ret === 'headers-only',
+    missingDefault: prefer.missing === 'default',
+    columns: [] as Column[],
+    body: null as string | null,
+    bodyIsArray: false,
+  };
+  if (method === 'DELETE') return { ...base, kind: 'delete' };
+  const body = bodyRows(input);
+  const names = input.qp.columns ?? body.keys;
+  const columns = writeColumns(rel, names);
+  if (method === 'PATCH') return { ...base, kind: 'update', columns, body: body.json, bodyIsArray: body.isArray };
+  if (method === 'PUT') {
+    if (input.qp.ranges.size > 0) throw err.putLimit();
+    const pk = rel.pk;
+    const eqs = (input.qp.filters.get('') ?? []).filter((f) => f.expr.kind === 'op' && f.expr.op === 'eq' && !f.negated);
+    const all = input.qp.filters.get('') ?? [];
+    if (
+      pk.length === 0 ||
+      eqs.length !== all.length ||
+      pk.length !== eqs.length ||
+      !pk.every((c) => eqs.some((f) => f.field.name === c))
+    ) {
+      throw err.invalidPut('Filters must include all and only primary key columns with \'eq\' operators');
+    }
+    if (body.isArray) throw err.invalidPut('PUT payload must contain a single row');
+    const obj = JSON.parse(body.json) as Record<string, unknown>;
+    for (const f of eqs) {
+      if (f.expr.kind === 'op' && String(obj[f.field.name]) !== f.expr.value) throw err.putMismatch();
+    }
+    return {
+      ...base,
+      kind: 'upsert-put',
+      columns,
+      body: body.json,
+      onConflict: pk,
+      resolution: 'merge-duplicates',
+      where: { ...read, filters: [] },
+    };
+  }
+  // POST
+  const plan: MutatePlan = { ...base, kind: 'insert', columns, body: body.json, bodyIsArray: body.isArray };
+  if (prefer.resolution) {
+    plan.resolution = prefer.resolution;
+    plan.onConflict = input.qp.onConflict ?? rel.pk;
+  }
+  return plan;
+}
+
+function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
+  const { schema } = input;
+  const name = input.target.name;
+  const overloads = sc.routinesNamed(schema, name);
+  const isGet = input.method === 'GET' || input.method === 'HEAD';
+  let args: Record<string, unknown> = {};
+  let argNames: string[];
+  let rawBody: string | null = null;
+  if (isGet) {
+    for (const [k, v] of input.qp.params) {
+      const prev = args[k];
+      if (prev === undefined) args[k] = v;
+      else args[k] = Array.isArray(prev) ? [...(prev as unknown[]), v] : [prev, v];
+    }
+    argNames = Object.keys(args);
+  } else {
+    const raw = input.body?.toString('utf8') ?? '';
+    rawBody = raw.trim() === '' ? '{}' : raw;
+    if (input.bodyType === 'form') args = Object.fromEntries(decodeQuery(raw));
+    else if (input.bodyType === 'csv') throw err.invalidBody('CSV is not a valid body for a function call');
+    else if (input.bodyType === 'json') {
+      try {
+        const v = JSON.parse(rawBody) as unknown;
+        args = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+        if (typeof v !== 'object' || v === null) throw new Error('x');
+      } catch {
+        throw err.invalidBody('Empty or invalid json');
+      }
+    }
+    argNames = input.prefer.params === 'single-object' ? [] : Object.keys(args);
+    if (input.qp.columns) argNames = input.qp.columns;
+  }
+  const matches = overloads.filter((r) => {
+    const ins = r.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
+    if (input.prefer.params === 'single-object') return ins.length === 1;
+    if (ins.length === 1 && ins[0]!.name === '' && (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb') && !isGet) return true;
+    const names = ins.map((p) => p.name);
+    if (!argNames.every((a) => names.includes(a))) return false;
+    return ins.every((p) => p.hasDefault || argNames.includes(p.name));
+  });
+  if (matches.length === 0) {
+    const sig = `${schema}.${name}(${argNames.join(', ')})`;
+    const withParams = argNames.length ? ` with parameters ${argNames.join(', ')}` : ' without parameters';
+    const fns = overloads.length
+      ? overloads[0]!
+      : null;
+    let hint: string | null = null;
+    if (fns) {
+      hint = `Perhaps you meant to call the function ${schema}.${name}(${fns.params
+        .filter((p) => p.mode !== 'o' && p.mode !== 't')
+        .map((p) => p.name)
+        .join(', ')})`;
+    } else {
+      const s = suggest(name, [...sc.routines.values()].flat().filter((r) => r.schema === schema).map((r) => r.name));
+      if (s) hint = `Perhaps you meant to call the function ${schema}.${s}`;
+    }
+    throw new ApiError(
+      404,
+      'PGRST202',
+      `Could not find the function ${sig} in the schema cache`,
+      `Searched for the function ${schema}.${name}${withParams}, but no matches were found in the schema cache.`,
+      hint,
+    );
+  }
+  if (matches.length > 1) {
+    throw new ApiError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches
+        .map((r) => `${schema}.${name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  const routine = matches[0]!;
+  const ins = routine.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
+  const singleObject =
+    input.prefer.params === 'single-object' ||
+    (!isGet && ins.length === 1 && ins[0]!.name === '' && (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb'));
+  const rel = returnRelation(routine);
+  let read: ReadPlan | null = null;
+  if (rel) {
+    const qp = { ...input.qp, filters: new Map(input.qp.filters) };
+    read = rootRead(sc, { ...input, qp }, rel);
+    read.alias = 'pgrst_call';
+    read.name = routine.name;
+  }
+  return {
+    kind: 'call',
+    schema,
+    prefer: input.prefer,
+    accept: input.accept,
+    maxRows: input.maxRows,
+    fn: {
+      routine,
+      args: singleObject ? (rawBody ?? '{}') : JSON.stringify(args),
+      argNames: singleObject ? [] : argNames,
+      singleObject,
+    },
+    read,
+    scalar: rel === null,
+    head: input.method === 'HEAD',
+    readOnly: isGet,
+    ...(input.prefer.count ? { count: input.prefer.count } : {}),
+  };
+}
+
+/** Functions returning rows are read like relations: their table, or a pseudo-relation of OUT params. */
+function returnRelation(r: Routine): Relation | null {
+  if (r.returnRel) return r.returnRel;
+  const outs = r.params.filter((p) => p.mode === 'o' || p.mode === 'b' || p.mode === 't');
+  if (r.returnType !== 'record' || outs.length === 0) return null;
+  const columns: Column[] = outs.map((p, i) => ({
+    name: p.name,
+    num: i + 1,
+    type: p.type,
+    baseType: p.type,
+    nullable: true,
+    default: null,
+    generated: false,
+  }));
+  return {
+    oid: 0,
+    schema: r.schema,
+    name: r.name,
+    kind: 'f',
+    insertable: false,
+    updatable: false,
+    deletable: false,
+    columns,
+    columnsByName: new Map(columns.map((c) => [c.name, c])),
+    pk: [],
+    description: null,
+  };
+}
+
+export function planAction(sc: SchemaCache, input: PlanInput): ActionPlan {
+  if (input.target.kind === 'rpc') {
+    if (!['GET', 'HEAD', 'POST'].includes(input.method)) throw err.unsupportedMethod(input.method);
+    return planCall(sc, input);
+  }
+  const rel = findRelation(sc, input.schema, input.target.name);
+  if (input.method === 'GET' || input.method === 'HEAD') {
+    const read = rootRead(sc, input, rel);
+    return {
+      kind: 'read',
+      schema: input.schema,
+      prefer: input.prefer,
+      accept: input.accept,
+      maxRows: input.maxRows,
+      read,
+      head: input.method === 'HEAD',
+      ...(input.prefer.count ? { count: input.prefer.count } : {}),
+    };
+  }
+  if (!['POST', 'PATCH', 'PUT', 'DELETE'].includes(input.method)) throw err.unsupportedMethod(input.method);
+  return planMutation(sc, input, rel);
+}

@@ -1,0 +1,146 @@
+/**
+ * ActionPlan → the one main statement, shaped like PostgREST's: a pgrst_source CTE and an outer
+ * SELECT returning total_result_set, page_total, body, location, response_headers, response_status.
+ */
+import type { ActionPlan, CallPlan, MutatePlan, ReadPlan } from '../plan/types.ts';
+import { SqlBuilder, ident, qualified, typeName } from './builder.ts';
+import { countSql, levelSql } from './read.ts';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+  /** for Prefer: count=planned|estimated — EXPLAIN this */
+  countQuery?: { text: string; values: unknown[] };
+}
+
+const T = '_postgrest_t';
+
+function bodySql(plan: ActionPlan, scalar: boolean, singleResult: boolean): string {
+  const col = scalar ? `${T}.pgrst_scalar` : T;
+  const type = plan.accept.type;
+  if (type === 'text/csv') {
+    return `(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r) as k from (select row_to_json(hh) as r from pgrst_source as hh limit 1) s) a) || chr(10) || coalesce(string_agg(substring(${T}::text, 2, length(${T}::text) - 2), chr(10)), '')`;
+  }
+  const elem = plan.accept.stripNulls && !scalar ? `json_strip_nulls(row_to_json(${T}))` : col;
+  if (type === 'application/vnd.pgrst.object+json' || singleResult) {
+    return `coalesce((json_agg(${elem})->0)::text, 'null')`;
+  }
+  return `coalesce(json_agg(${elem}), '[]')::text`;
+}
+
+const TAIL = `nullif(current_setting('response.headers', true), '') as response_headers, nullif(current_setting('response.status', true), '') as response_status`;
+
+export function readStatement(plan: ActionPlan & { kind: 'read' }): Statement {
+  const b = new SqlBuilder();
+  const source = levelSql(b, plan.read, null, null, { maxRows: plan.maxRows });
+  let total = 'null::bigint';
+  let countQuery: Statement['countQuery'];
+  if (plan.count === 'exact') {
+    total = `(select pg_catalog.count(*) from (${countSql(b, plan.read, null)}) pgrst_count)`;
+  } else if (plan.count) {
+    const cb = new SqlBuilder();
+    countQuery = { text: countSql(cb, plan.read, null), values: cb.values };
+  }
+  const body = plan.head ? `''` : bodySql(plan, false, false);
+  const text = `with pgrst_source as (${source}) select ${total} as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${TAIL} from (select * from pgrst_source) ${T}`;
+  return countQuery ? { text, values: b.values, countQuery } : { text, values: b.values };
+}
+
+function pkLocation(plan: MutatePlan): string {
+  const pk = plan.rel.pk;
+  if (!plan.location || pk.length === 0) return `null::text`;
+  // /items?id=eq.5 — values are url-encoded by the caller
+  return `(select json_agg(json_build_array(${pk.map((c) => `${ident(c)}`).join(', ')}))::text from (select * from pgrst_source limit 1) pgrst_loc)`;
+}
+
+export function mutateStatement(plan: MutatePlan): Statement {
+  const b = new SqlBuilder();
+  const rel = plan.rel;
+  const target = `${qualified(rel.schema, rel.name)}`;
+  const alias = ident(rel.name);
+  const cols = plan.columns.map((c) => ident(c.name));
+  let mutation: string;
+  if (plan.kind === 'insert' || plan.kind === 'upsert-put') {
+    const body = b.param(plan.body ?? '[]', 'json');
+    const rows = `(select case when json_typeof(v) = 'array' then v else json_build_array(v) end from (select ${body} as v) pgrst_payload)`;
+    let source: string;
+    if (plan.missingDefault) {
+      const defaults = plan.columns
+        .filter((c) => c.default !== null)
+        .map((c) => `${b.param(c.name, 'text')}, ${c.default}`);
+      source = `select ${cols.map((c) => `pgrst_rec.${c}`).join(', ')} from json_array_elements(${rows}) pgrst_elem, jsonb_populate_record(null::${target}, jsonb_build_object(${defaults.join(', ')}) || pgrst_elem::jsonb) pgrst_rec`;
+    } else {
+      source = `select ${cols.map((c) => `pgrst_body.${c}`).join(', ')} from json_populate_recordset(null::${target}, ${rows}) pgrst_body`;
+    }
+    mutation = `insert into ${target} as ${alias} (${cols.join(', ')}) ${source}`;
+    if (plan.onConflict && plan.resolution) {
+      const conflict = plan.onConflict.map(ident).join(', ');
+      if (plan.resolution === 'ignore-duplicates') mutation += ` on conflict (${conflict}) do nothing`;
+      else if (cols.length === 0) mutation += ` on conflict (${conflict}) do nothing`;
+      else mutation += ` on conflict (${conflict}) do update set ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+    }
+    if (cols.length === 0 && plan.kind === 'insert') {
+      mutation = `insert into ${target} as ${alias} select from json_array_elements(${rows}) pgrst_elem`;
+    }
+  } else if (plan.kind === 'update') {
+    const body = b.param(plan.body ?? '{}', 'json');
+    const where = whereSql(b, plan.where);
+    mutation = `update ${target} as ${alias} set ${cols.map((c) => `${c} = pgrst_body.${c}`).join(', ')} from (select * from json_populate_record(null::${target}, ${body})) pgrst_body${where}`;
+    if (cols.length === 0) mutation = `select ${alias}.* from ${target} as ${alias} where false`;
+  } else {
+    mutation = `delete from ${target} as ${alias}${whereSql(b, plan.where)}`;
+  }
+  if (!mutation.startsWith('select')) mutation += ` returning ${alias}.*`;
+  const read = plan.returnRepresentation ? levelSql(b, plan.read, null, 'pgrst_source', { noLimit: true }) : `select * from pgrst_source`;
+  const body = plan.returnRepresentation ? bodySql(plan, false, false) : `''`;
+  const text = `with pgrst_source as (${mutation}) select null::bigint as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${pkLocation(plan)} as location, ${TAIL} from (${read}) ${T}`;
+  return { text, values: b.values };
+}
+
+function whereSql(b: SqlBuilder, where: ReadPlan): string {
+  // reuse the read renderer's filter logic on the target alias
+  const level = levelSql(b, { ...where, select: [], children: [], order: [], hidden: true }, null, null, {
+    noLimit: true,
+  });
+  const i = level.indexOf(' where ');
+  return i < 0 ? '' : level.slice(i);
+}
+
+export function callStatement(plan: CallPlan): Statement {
+  const b = new SqlBuilder();
+  const r = plan.fn.routine;
+  const fn = qualified(r.schema, r.name);
+  const inputs = r.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
+  let args = '';
+  let argsFrom = '';
+  if (plan.fn.singleObject) {
+    args = b.param(plan.fn.args, typeName(inputs[0]!.type));
+  } else if (plan.fn.argNames.length > 0) {
+    const used = inputs.filter((p) => plan.fn.argNames.includes(p.name));
+    argsFrom = `json_to_record(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
+      .map((p) => `${ident(p.name)} ${typeName(p.type)}`)
+      .join(', ')})`;
+    args = used.map((p) => `${ident(p.name)} := ${p.mode === 'v' ? 'variadic ' : ''}pgrst_args.${ident(p.name)}`).join(', ');
+  }
+  const call = `${fn}(${args})`;
+  let source: string;
+  let body: string;
+  let total = 'null::bigint';
+  if (plan.scalar || !plan.read) {
+    source = `select ${call} as pgrst_scalar${argsFrom ? ` from ${argsFrom}` : ''}`;
+    body = plan.head ? `''` : bodySql(plan, true, !r.retset);
+  } else {
+    const from = argsFrom ? `(select pgrst_call.* from ${argsFrom}, lateral ${call} pgrst_call)` : call;
+    source = levelSql(b, plan.read, null, from, { maxRows: plan.maxRows });
+    if (plan.count === 'exact') total = `(select pg_catalog.count(*) from (${countSql(b, plan.read, from)}) pgrst_count)`;
+    body = plan.head ? `''` : bodySql(plan, false, !r.retset);
+  }
+  const text = `with pgrst_source as (${source}) select ${total} as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${TAIL} from (select * from pgrst_source) ${T}`;
+  return { text, values: b.values };
+}
+
+export function statementFor(plan: ActionPlan): Statement {
+  if (plan.kind === 'read') return readStatement(plan);
+  if (plan.kind === 'call') return callStatement(plan);
+  return mutateStatement(plan);
+}
