@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly details: unknown = null,
     readonly hint: unknown = null,
     readonly headers: Record<string, string> = {},
+    /** a custom reason phrase (RAISE SQLSTATE 'PGRST' with status_text) */
+    readonly statusText?: string,
   ) {
     super(message);
   }
@@ -160,6 +162,7 @@ export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
       body['details'] ?? null,
       body['hint'] ?? null,
       headers,
+      typeof detail['status_text'] === 'string' ? detail['status_text'] : undefined,
     );
   }
   const status = pgErrorStatus(code, e.message, authenticated);

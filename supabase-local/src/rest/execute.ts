@@ -24,6 +24,8 @@ export interface ResultRow {
   pageTotal: number;
   body: string;
   location: string | null;
+  /** upserts: rows inserted (the rest were updated) */
+  inserted: number | null;
   responseHeaders: string | null;
   responseStatus: string | null;
 }
@@ -80,6 +82,7 @@ export async function execute(
         pageTotal: Number(row['page_total'] ?? 0),
         body: String(row['body'] ?? ''),
         location: (row['location'] as string | null | undefined) ?? null,
+        inserted: row['inserted'] == null ? null : Number(row['inserted']),
         responseHeaders: (row['response_headers'] as string | null) ?? null,
         responseStatus: (row['response_status'] as string | null) ?? null,
       };
@@ -91,6 +94,8 @@ export async function execute(
           result.total = Number(exact.rows[0]!.n);
         }
       }
+      if (plan.kind !== 'read' && plan.kind !== 'call' && plan.count === 'exact') result.total = result.pageTotal;
+      if (plan.kind === 'call' && plan.scalar && plan.count) result.total = result.pageTotal;
       if (plan.accept.type === 'application/vnd.pgrst.object+json' && result.pageTotal !== 1) {
         throw err.singular(result.pageTotal);
       }

@@ -37,10 +37,21 @@ export function preflight(req: IncomingMessage, res: ServerResponse, _config: Re
   respond(res, 200, headers, '');
 }
 
-export function respond(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
-  const buf = Buffer.from(body, 'utf8');
+export function respond(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+  statusText?: string,
+): void {
   res.statusCode = status;
+  if (statusText) res.statusMessage = statusText;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  if (status === 204 || status === 304) {
+    res.end();
+    return;
+  }
+  const buf = Buffer.from(body, 'utf8');
   res.setHeader('Content-Length', String(buf.length));
   res.end(buf);
 }
@@ -57,7 +68,7 @@ export function respondError(res: ServerResponse, e: ApiError, extra: Record<str
     ...extra,
     ...e.headers,
   };
-  respond(res, e.status, headers, errorBody(e, config));
+  respond(res, e.status, headers, errorBody(e, config), e.statusText);
 }
 
 function contentRange(lower: number, count: number, total: number | null): string {
@@ -105,7 +116,8 @@ export function buildResponse(
 
   if (plan.kind === 'read' || plan.kind === 'call') {
     const lower = plan.kind === 'read' ? plan.read.range.offset : (plan.read?.range.offset ?? 0);
-    if (plan.kind === 'read' || plan.read) headers['Content-Range'] = contentRange(lower, result.pageTotal, result.total);
+    headers['Content-Range'] = contentRange(lower, result.pageTotal, result.total);
+    headers['Content-Type'] = contentTypeOf(plan);
     if (result.total !== null) {
       const upper = lower + result.pageTotal - 1;
       if (lower > result.total && !(lower === 0 && result.total === 0)) status = 416;
@@ -125,25 +137,26 @@ export function buildResponse(
     if (plan.kind === 'call' && plan.fn.routine.returnType === 'void' && !plan.fn.routine.retset) {
       status = 204;
       withBody = false;
+      delete headers['Content-Type'];
     }
     if (plan.head) withBody = false;
   } else {
     const ret = prefer.return ?? 'minimal';
+    if (plan.resolution) applied.push(`resolution=${plan.resolution}`);
+    if (prefer.missing && (plan.kind === 'insert' || plan.kind === 'update')) applied.push(`missing=${prefer.missing}`);
     if (prefer.return) applied.push(`return=${ret}`);
+    headers['Content-Range'] =
+      plan.kind === 'update' ? contentRange(0, result.pageTotal, result.total) : `*/${result.total ?? '*'}`;
     if (plan.kind === 'insert') {
-      status = 201;
-      headers['Content-Range'] = `*/*`;
+      status = plan.resolution && result.inserted === 0 ? 200 : 201;
       const loc = ret === 'headers-only' ? locationHeader(plan, result) : null;
       if (loc) headers['Location'] = loc;
     } else {
       status = ret === 'representation' ? 200 : 204;
-      headers['Content-Range'] = contentRange(0, result.pageTotal, null);
     }
     withBody = ret === 'representation';
   }
-  if (prefer.resolution && plan.kind === 'insert') applied.unshift(`resolution=${prefer.resolution}`);
-  if (prefer.missing && (plan.kind === 'insert' || plan.kind === 'update')) applied.push(`missing=${prefer.missing}`);
-  if (prefer.count && (plan.kind === 'read' || plan.kind === 'call')) applied.push(`count=${prefer.count}`);
+  if (prefer.count) applied.push(`count=${prefer.count}`);
   if (prefer.tx && o.allowOverride) applied.push(`tx=${prefer.tx}`);
   if (prefer.handling) applied.push(`handling=${prefer.handling}`);
   if (prefer.timezone) applied.push(`timezone=${prefer.timezone}`);

@@ -114,6 +114,7 @@ interface RawCatalog {
     rettype: string;
     rettyptype: string;
     retrelid: number;
+    rows: number;
     variadic: boolean;
     description: string | null;
   }[];
@@ -124,7 +125,7 @@ const SYSTEM = `('pg_catalog','information_schema','pg_toast')`;
 const CATALOG_SQL = `
 select json_build_object(
   'relations', (select coalesce(json_agg(json_build_object(
-      'oid', c.oid, 'schema', n.nspname, 'name', c.relname, 'kind', c.relkind,
+      'oid', c.oid::int8, 'schema', n.nspname, 'name', c.relname, 'kind', c.relkind,
       'ins', c.relkind in ('r','p') or (c.relkind in ('v','f') and (pg_relation_is_updatable(c.oid, true) & 8) = 8),
       'upd', c.relkind in ('r','p') or (c.relkind in ('v','f') and (pg_relation_is_updatable(c.oid, true) & 4) = 4),
       'del', c.relkind in ('r','p') or (c.relkind in ('v','f') and (pg_relation_is_updatable(c.oid, true) & 16) = 16),
@@ -132,7 +133,7 @@ select json_build_object(
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where c.relkind in ('r','v','m','f','p','c') and n.nspname not in ${SYSTEM}),
   'columns', (select coalesce(json_agg(json_build_object(
-      'rel', a.attrelid, 'name', a.attname, 'num', a.attnum, 'type', format_type(a.atttypid, a.atttypmod),
+      'rel', a.attrelid::int8, 'name', a.attname, 'num', a.attnum, 'type', format_type(a.atttypid, a.atttypmod),
       'base', coalesce(bt.typname, t.typname), 'nullable', not a.attnotnull,
       'default', pg_get_expr(d.adbin, d.adrelid), 'generated', a.attgenerated <> '') order by a.attrelid, a.attnum), '[]')
     from pg_attribute a
@@ -143,24 +144,24 @@ select json_build_object(
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where a.attnum > 0 and not a.attisdropped and c.relkind in ('r','v','m','f','p','c') and n.nspname not in ${SYSTEM}),
   'constraints', (select coalesce(json_agg(json_build_object(
-      'rel', k.conrelid, 'frel', k.confrelid, 'type', k.contype, 'name', k.conname,
+      'rel', k.conrelid::int8, 'frel', k.confrelid::int8, 'type', k.contype, 'name', k.conname,
       'cols', k.conkey, 'fcols', k.confkey)), '[]')
     from pg_constraint k join pg_namespace n on n.oid = k.connamespace
     where k.contype in ('p','u','f') and k.conrelid <> 0 and n.nspname not in ${SYSTEM}),
-  'views', (select coalesce(json_agg(json_build_object('oid', c.oid, 'action', r.ev_action::text)), '[]')
+  'views', (select coalesce(json_agg(json_build_object('oid', c.oid::int8, 'action', r.ev_action::text)), '[]')
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
     where c.relkind in ('v','m') and n.nspname not in ${SYSTEM}),
   'routines', (select coalesce(json_agg(json_build_object(
-      'oid', p.oid, 'schema', n.nspname, 'name', p.proname, 'argnames', p.proargnames,
+      'oid', p.oid::int8, 'schema', n.nspname, 'name', p.proname, 'argnames', p.proargnames,
       'argtypes', (select coalesce(json_agg(format_type(x.t, null) order by x.o), '[]')
                    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, o)),
-      'argrels', (select coalesce(json_agg(ty.typrelid order by x.o), '[]')
+      'argrels', (select coalesce(json_agg(ty.typrelid::int8 order by x.o), '[]')
                    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, o)
                    join pg_type ty on ty.oid = x.t),
       'argmodes', p.proargmodes, 'ndefaults', p.pronargdefaults, 'nargs', p.pronargs,
       'retset', p.proretset, 'volatility', p.provolatile, 'rettype', format_type(p.prorettype, null),
-      'rettyptype', rt.typtype, 'retrelid', rt.typrelid, 'variadic', p.provariadic <> 0,
+      'rettyptype', rt.typtype, 'retrelid', rt.typrelid::int8, 'rows', p.prorows, 'variadic', p.provariadic <> 0,
       'description', obj_description(p.oid, 'pg_proc'))), '[]')
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
     where p.prokind = 'f' and n.nspname not in ${SYSTEM})
@@ -376,9 +377,11 @@ export class SchemaCache {
             toOne: true,
           };
           add(m2o);
-          const list = m2oByChild.get(ce.rel) ?? [];
-          list.push(m2o);
-          m2oByChild.set(ce.rel, list);
+          if (exposed.has(ce.rel.schema) && exposed.has(pe.rel.schema)) {
+            const list = m2oByChild.get(ce.rel) ?? [];
+            list.push(m2o);
+            m2oByChild.set(ce.rel, list);
+          }
           add({
             card: o2o ? 'o2o' : 'o2m',
             table: pe.rel,
@@ -460,7 +463,7 @@ export class SchemaCache {
             constraint: routine.name,
             cols: [],
             fn: routine,
-            toOne: !routine.retset,
+            toOne: !routine.retset || r.rows === 1,
           });
         }
       }

@@ -54,6 +54,7 @@ class Cursor {
 
 function toApiError(what: string, input: string, f: Fail, offset: number) {
   const at = input[f.pos - offset];
+  // columns count the prefix too
   const unexpected = at === undefined ? 'end of input' : `"${at}"`;
   const exp = f.expecting.filter((e, i, a) => a.indexOf(e) === i);
   let expecting = '';
@@ -62,6 +63,7 @@ function toApiError(what: string, input: string, f: Fail, offset: number) {
   return err.parse(`"failed to parse ${what} (${input})" (line 1, column ${f.pos + 1})`, `unexpected ${unexpected}${expecting}`);
 }
 
+/** `prefix` is parsed too (PostgREST parses "or(...)") and counts in columns, but is not displayed. */
 function run<T>(what: string, input: string, p: (c: Cursor) => T, prefix = ''): T {
   const c = new Cursor(prefix + input);
   try {
@@ -69,7 +71,7 @@ function run<T>(what: string, input: string, p: (c: Cursor) => T, prefix = ''): 
     if (!c.eof()) c.fail();
     return v;
   } catch (e) {
-    if (e instanceof Fail) throw toApiError(what, prefix + input, e, 0);
+    if (e instanceof Fail) throw toApiError(what, input, e, prefix.length);
     throw e;
   }
 }

@@ -100,7 +100,8 @@ export function parseQueryParams(raw: string, isRpc: boolean): QueryParams {
     }
     path = splitReserved(key, 'offset');
     if (path !== null) {
-      offsets.set(path, parseInteger('offset', value));
+      // a negative offset is ignored, as PostgREST does
+      offsets.set(path, Math.max(0, parseInteger('offset', value)));
       continue;
     }
     const logicOp = LOGIC_OPS.find((op) => key === op || key.endsWith('.' + op));

@@ -53,7 +53,7 @@ function rootRead(sc: SchemaCache, input: PlanInput, rel: Relation): ReadPlan {
 }
 
 /** Parse the request body into rows (JSON array/object, CSV, or form). */
-function bodyRows(input: PlanInput): { json: string; keys: string[]; isArray: boolean; empty: boolean } {
+function bodyRows(input: PlanInput, checkKeys: boolean): { json: string; keys: string[]; isArray: boolean; empty: boolean } {
   const raw = input.body?.toString('utf8') ?? '';
   if (input.bodyType === 'csv') {
     const lines = raw.split(/\r?\n/).filter((l) => l !== '');
@@ -81,7 +81,7 @@ function bodyRows(input: PlanInput): { json: string; keys: string[]; isArray: bo
     }
     const first = v[0] as Record<string, unknown> | undefined;
     const keys = first ? Object.keys(first) : [];
-    for (const o of v as Record<string, unknown>[]) {
+    for (const o of checkKeys ? (v as Record<string, unknown>[]) : []) {
       const k = Object.keys(o);
       if (k.length !== keys.length || !k.every((x) => keys.includes(x))) throw err.invalidBody('All object keys must match');
     }
@@ -140,9 +140,11 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
     columns: [] as Column[],
     body: null as string | null,
     bodyIsArray: false,
+    ...(prefer.count ? { count: prefer.count } : {}),
   };
   if (method === 'DELETE') return { ...base, kind: 'delete' };
-  const body = bodyRows(input);
+  // with ?columns= the objects may differ: listed columns are read, the rest ignored
+  const body = bodyRows(input, input.qp.columns === undefined);
   const names = input.qp.columns ?? body.keys;
   const columns = writeColumns(rel, names);
   if (method === 'PATCH') return { ...base, kind: 'update', columns, body: body.json, bodyIsArray: body.isArray };
@@ -176,9 +178,10 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
   }
   // POST
   const plan: MutatePlan = { ...base, kind: 'insert', columns, body: body.json, bodyIsArray: body.isArray };
-  if (prefer.resolution) {
+  const onConflict = input.qp.onConflict ?? rel.pk;
+  if (prefer.resolution && onConflict.length > 0) {
     plan.resolution = prefer.resolution;
-    plan.onConflict = input.qp.onConflict ?? rel.pk;
+    plan.onConflict = onConflict;
   }
   return plan;
 }
@@ -295,7 +298,7 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
 function returnRelation(r: Routine): Relation | null {
   if (r.returnRel) return r.returnRel;
   const outs = r.params.filter((p) => p.mode === 'o' || p.mode === 'b' || p.mode === 't');
-  if (r.returnType !== 'record' || outs.length === 0) return null;
+  if (outs.length === 0) return null;
   const columns: Column[] = outs.map((p, i) => ({
     name: p.name,
     num: i + 1,

@@ -61,9 +61,6 @@ export function findRelationship(
       s ? `Perhaps you meant '${s}' instead of '${target}'.` : null,
     );
   }
-  // a single direct relationship wins over many-to-many ones
-  const direct = matches.filter((r) => r.card !== 'm2m');
-  if (hint === undefined && direct.length === 1) return direct[0]!;
   const hints = matches.map((r) =>
     r.card === 'm2m' ? `'${target}!${r.junction!.rel.name}'` : `'${target}!${r.constraint}'`,
   );

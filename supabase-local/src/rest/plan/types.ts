@@ -62,6 +62,7 @@ export interface ReadRequestPlan extends CommonPlan {
 }
 
 export interface MutatePlan extends CommonPlan {
+  count?: 'exact' | 'planned' | 'estimated';
   kind: 'insert' | 'update' | 'delete' | 'upsert-put';
   rel: Relation;
   /** columns written (insert/update) */

@@ -59,9 +59,9 @@ export function filterSql(b: SqlBuilder, alias: string, rel: Relation | null, f:
     case 'fts': {
       const col = rel?.columnsByName.get(f.field.name);
       const isVector = f.field.json.length === 0 && col?.baseType === 'tsvector';
-      const lang = e.lang === undefined ? null : b.param(e.lang, 'regconfig');
-      const vec = isVector ? lhs : `to_tsvector(${lang === null ? '' : `${lang}, `}${lhs})`;
-      const q = `${FTS[e.op]}(${lang === null ? '' : `${b.param(e.lang, 'regconfig')}, `}${b.param(e.value)})`;
+      const langArg = () => (e.lang === undefined ? '' : `${b.param(e.lang, 'regconfig')}, `);
+      const vec = isVector ? lhs : `to_tsvector(${langArg()}${lhs})`;
+      const q = `${FTS[e.op]}(${langArg()}${b.param(e.value)})`;
       sql = `${vec} @@ ${q}`;
       break;
     }

@@ -82,18 +82,32 @@ export function mutateStatement(plan: MutatePlan): Statement {
     if (cols.length === 0 && plan.kind === 'insert') {
       mutation = `insert into ${target} as ${alias} select from json_array_elements(${rows}) pgrst_elem`;
     }
+  } else if (plan.kind === 'update' && cols.length === 0) {
+    // an empty body updates nothing
+    mutation = `select ${alias}.* from ${target} as ${alias} where false`;
   } else if (plan.kind === 'update') {
     const body = b.param(plan.body ?? '{}', 'json');
     const where = whereSql(b, plan.where);
     mutation = `update ${target} as ${alias} set ${cols.map((c) => `${c} = pgrst_body.${c}`).join(', ')} from (select * from json_populate_record(null::${target}, ${body})) pgrst_body${where}`;
-    if (cols.length === 0) mutation = `select ${alias}.* from ${target} as ${alias} where false`;
   } else {
     mutation = `delete from ${target} as ${alias}${whereSql(b, plan.where)}`;
   }
-  if (!mutation.startsWith('select')) mutation += ` returning ${alias}.*`;
+  const upsert = plan.kind === 'insert' && plan.resolution !== undefined;
+  let ctes: string;
+  let inserted = 'null::bigint';
+  if (upsert) {
+    // xmax = 0 marks rows that were inserted rather than updated: all updated → 200, else 201
+    mutation += ` returning ${alias}.*, ${alias}.xmax = 0 as pgrst_inserted`;
+    const relCols = rel.columns.map((c) => ident(c.name)).join(', ');
+    ctes = `pgrst_mut as (${mutation}), pgrst_source as (select ${relCols} from pgrst_mut)`;
+    inserted = `(select pg_catalog.count(*) from pgrst_mut where pgrst_inserted)`;
+  } else {
+    if (!mutation.startsWith('select')) mutation += ` returning ${alias}.*`;
+    ctes = `pgrst_source as (${mutation})`;
+  }
   const read = plan.returnRepresentation ? levelSql(b, plan.read, null, 'pgrst_source', { noLimit: true }) : `select * from pgrst_source`;
   const body = plan.returnRepresentation ? bodySql(plan, false, false) : `''`;
-  const text = `with pgrst_source as (${mutation}) select null::bigint as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${pkLocation(plan)} as location, ${TAIL} from (${read}) ${T}`;
+  const text = `with ${ctes} select null::bigint as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${pkLocation(plan)} as location, ${inserted} as inserted, ${TAIL} from (${read}) ${T}`;
   return { text, values: b.values };
 }
 
@@ -120,7 +134,7 @@ export function callStatement(plan: CallPlan): Statement {
     argsFrom = `json_to_record(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
       .map((p) => `${ident(p.name)} ${typeName(p.type)}`)
       .join(', ')})`;
-    args = used.map((p) => `${ident(p.name)} := ${p.mode === 'v' ? 'variadic ' : ''}pgrst_args.${ident(p.name)}`).join(', ');
+    args = used.map((p) => `${p.mode === 'v' ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
   }
   const call = `${fn}(${args})`;
   let source: string;
