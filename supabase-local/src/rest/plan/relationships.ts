@@ -12,11 +12,11 @@ const cardName: Record<Relationship['card'], string> = {
 };
 
 function describe(r: Relationship): Record<string, string> {
-  const cols = (rel: Relation, names: string[]) => `${rel.schema === '' ? '' : ''}${rel.name}(${names.join(', ')})`;
+  const cols = (rel: Relation, names: string[]) => `${rel.name}(${names.join(', ')})`;
   let relationship: string;
   if (r.card === 'm2m' && r.junction) {
     const j = r.junction;
-    relationship = `${j.rel.schema}.${j.rel.name} using ${j.constraint1}(${j.cols1.map((c) => c[0]).join(', ')}) and ${j.constraint2}(${j.cols2.map((c) => c[0]).join(', ')})`;
+    relationship = `${j.rel.name} using ${j.constraint1}(${j.cols1.map((c) => c[0]).join(', ')}) and ${j.constraint2}(${j.cols2.map((c) => c[0]).join(', ')})`;
   } else {
     relationship = `${r.constraint} using ${cols(r.table, r.cols.map((c) => c[0]))} and ${cols(r.foreign, r.cols.map((c) => c[1]))}`;
   }
