@@ -75,6 +75,7 @@ export async function execute(
       if (readOnly) settings.push(`set_config('transaction_read_only', 'on', true)`);
       await tx.query(`select ${settings.join(', ')}`, values);
       if (config.dbPreRequest) await tx.query(preRequestSql(config.dbPreRequest));
+      if (plan.accept.plan) return explain(tx, plan.accept.plan, stmt);
       const r = await tx.query<Record<string, unknown>>(stmt.text, stmt.values);
       const row = r.rows[0] ?? {};
       const result: ResultRow = {
@@ -104,8 +105,26 @@ export async function execute(
       }
       return result;
     },
-    { rollback: rollbackPreferred },
+    // EXPLAIN ANALYZE runs the statement: never keep what it wrote
+    { rollback: rollbackPreferred || (plan.accept.plan?.options.includes('analyze') ?? false) },
   );
+}
+
+async function explain(
+  tx: Queryable,
+  p: NonNullable<ActionPlan['accept']['plan']>,
+  stmt: Statement,
+): Promise<ResultRow> {
+  const opts = [`format ${p.format}`, ...p.options.map((o) => `${o} true`)];
+  const r = await tx.query<Record<string, unknown>>(`explain (${opts.join(', ')}) ${stmt.text}`, stmt.values);
+  const lines = r.rows.map((row) => Object.values(row)[0]);
+  const body =
+    p.format === 'json'
+      ? typeof lines[0] === 'string'
+        ? lines[0]
+        : JSON.stringify(lines[0])
+      : lines.map(String).join('\n');
+  return { total: null, pageTotal: 0, body, location: null, inserted: null, responseHeaders: null, responseStatus: null };
 }
 
 async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] }): Promise<number> {

@@ -120,7 +120,7 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
       const sc = await schemaCache();
       const cacheKey = hasBody
         ? null
-        : `${schema}\u0000${method}\u0000${target}\u0000${accept.type}${accept.stripNulls}\u0000${JSON.stringify(prefer)}\u0000${headerValue(req, 'range') ?? ''}`;
+        : `${schema}\u0000${method}\u0000${target}\u0000${JSON.stringify(accept)}\u0000${JSON.stringify(prefer)}\u0000${headerValue(req, 'range') ?? ''}`;
       let entry = cacheKey ? plans.get(cacheKey) : undefined;
       if (!entry) {
         const qp = parseQueryParams(rawQuery, targetKind.kind === 'rpc');

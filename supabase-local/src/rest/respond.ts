@@ -77,6 +77,8 @@ function contentRange(lower: number, count: number, total: number | null): strin
 }
 
 function contentTypeOf(plan: ActionPlan): string {
+  const p = plan.accept.plan;
+  if (p) return `application/vnd.pgrst.plan+${p.format}; for="${p.for}"; charset=utf-8`;
   if (plan.accept.type === 'text/csv') return 'text/csv; charset=utf-8';
   if (plan.accept.type === 'application/vnd.pgrst.object+json') return 'application/vnd.pgrst.object+json; charset=utf-8';
   return 'application/json; charset=utf-8';
@@ -106,7 +108,7 @@ export function buildResponse(
   plan: ActionPlan,
   result: ResultRow,
   o: ResponseOptions,
-): [ServerResponse, number, Record<string, string>, string] extends [unknown, ...infer R] ? R : never {
+): [status: number, headers: Record<string, string>, body: string] {
   const headers: Record<string, string> = { ...o.cors, ...o.timing, ...o.trace };
   const prefer = plan.prefer;
   const applied: string[] = [];
@@ -114,6 +116,9 @@ export function buildResponse(
   let body = result.body;
   let withBody = true;
 
+  if (plan.accept.plan) {
+    return [200, { ...headers, 'Content-Type': contentTypeOf(plan) }, result.body];
+  }
   if (plan.kind === 'read' || plan.kind === 'call') {
     const lower = plan.kind === 'read' ? plan.read.range.offset : (plan.read?.range.offset ?? 0);
     headers['Content-Range'] = contentRange(lower, result.pageTotal, result.total);

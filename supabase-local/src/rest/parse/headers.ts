@@ -62,7 +62,11 @@ export type MediaType =
 export interface Accepted {
   type: MediaType;
   stripNulls: boolean;
+  /** application/vnd.pgrst.plan: EXPLAIN the statement instead of running it (db-plan-enabled) */
+  plan?: { format: 'json' | 'text'; for: MediaType; options: string[] };
 }
+
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
 
 const TYPES: Record<string, MediaType> = {
   'application/json': 'application/json',
@@ -84,16 +88,26 @@ export function negotiate(accept: string | undefined): Accepted {
       const [type = '', ...params] = part.split(';').map((s) => s.trim());
       let q = 1;
       let stripNulls = false;
+      let planFor = 'application/json';
+      let planOptions: string[] = [];
       for (const param of params) {
         const [k, v] = param.split('=').map((s) => s.trim());
         if (k === 'q' && v !== undefined) q = Number(v);
         if (k === 'nulls' && v === 'stripped') stripNulls = true;
+        if (k === 'for' && v !== undefined) planFor = v.replace(/^"|"$/g, '');
+        if (k === 'options' && v !== undefined) planOptions = v.split('|').filter((o) => PLAN_OPTIONS.includes(o));
       }
-      return { type: type.toLowerCase(), q: Number.isFinite(q) ? q : 0, i, stripNulls };
+      return { type: type.toLowerCase(), q: Number.isFinite(q) ? q : 0, i, stripNulls, planFor, planOptions };
     })
     .filter((e) => e.type !== '' && e.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const e of entries) {
+    if (e.type.startsWith('application/vnd.pgrst.plan')) {
+      const format = e.type.endsWith('+json') ? 'json' : 'text';
+      const target = TYPES[e.planFor];
+      if (!target) continue;
+      return { type: target, stripNulls: false, plan: { format, for: target, options: e.planOptions } };
+    }
     const t = TYPES[e.type];
     if (t) return { type: t, stripNulls: e.stripNulls };
   }

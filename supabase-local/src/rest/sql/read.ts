@@ -118,16 +118,25 @@ function itemSql(b: SqlBuilder, plan: ReadPlan, item: PlannedItem): string[] {
       if (c.hidden) return [];
       const toOne = c.relationship?.toOne ?? false;
       if (c.spread) {
-        return c.select.flatMap((s) => {
-          if (s.kind === 'star') return [`${ident(c.lateral)}.*`];
-          if (s.kind === 'embed' && s.child.hidden) return [];
-          return [`${ident(c.lateral)}.${ident(s.name)}`];
-        });
+        // to-one: the child's columns join the parent row; to-many: each becomes an array
+        return spreadNames(c).map((n) =>
+          toOne ? `${ident(c.lateral)}.${ident(n)}` : `coalesce(${ident(c.lateral)}.${ident(n)}, '[]') as ${ident(n)}`,
+        );
       }
       if (toOne) return [`row_to_json(${ident(c.lateral)}.*)::jsonb as ${ident(item.name)}`];
       return [`coalesce(${ident(c.lateral)}.${ident(c.lateral)}, '[]') as ${ident(item.name)}`];
     }
   }
+}
+
+/** Output names of a spread embed's items (`*` expands to the relation's columns). */
+function spreadNames(c: ReadPlan): string[] {
+  return c.select.flatMap((s) => {
+    if (s.kind === 'star') return c.rel.columns.map((col) => col.name);
+    if (s.kind === 'embed' && s.child.hidden) return [];
+    if (s.kind === 'embed' && s.child.spread) return spreadNames(s.child);
+    return [s.name];
+  });
 }
 
 /** Conditions that tie a child level to its parent row. */
@@ -156,6 +165,10 @@ function lateralJoin(b: SqlBuilder, parent: ReadPlan, child: ReadPlan): string {
   const l = ident(child.lateral);
   const join = child.joinType === 'inner' ? 'inner join lateral' : 'left join lateral';
   if (child.relationship?.toOne) return `${join} (${inner}) as ${l} on true`;
+  if (child.spread) {
+    const cols = spreadNames(child).map((n) => `json_agg(${l}.${ident(n)})::jsonb as ${ident(n)}`);
+    return `${join} (select ${cols.join(', ')} from (${inner}) as ${l}) as ${l} on true`;
+  }
   const agg = `select json_agg(${l})::jsonb as ${l} from (${inner}) as ${l}`;
   return `${join} (${agg}) as ${l} on ${child.joinType === 'inner' ? `${l}.${l} is not null` : 'true'}`;
 }
