@@ -19,7 +19,8 @@ const withPaise = new Intl.NumberFormat('en-IN', {
  * prices are whole rupees); amounts with paise always show two (₹1,499.50, never ₹1,499.5).
  */
 export function formatINR(amount: Rupees): string {
-  if (!Number.isFinite(amount)) throw new RangeError(`formatINR needs a finite number, got ${String(amount)}`);
+  if (!Number.isFinite(amount))
+    throw new RangeError(`formatINR needs a finite number, got ${String(amount)}`);
   const rounded = roundMoney(amount);
   return Number.isInteger(rounded) ? whole.format(rounded) : withPaise.format(rounded);
 }

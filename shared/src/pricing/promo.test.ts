@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_PROMO_MESSAGE, KNOWN_PROMOS, findPromo, normalizePromoCode, promoPreview, type Promo } from './promo.ts';
+import {
+  INVALID_PROMO_MESSAGE,
+  KNOWN_PROMOS,
+  findPromo,
+  normalizePromoCode,
+  promoPreview,
+  type Promo,
+} from './promo.ts';
 
 const SAVE10: Promo = { code: 'SAVE10', kind: 'percent', value: 10 };
 const FLAT500: Promo = { code: 'FLAT500', kind: 'flat', value: 500 };
@@ -66,7 +73,9 @@ describe('promoPreview with a minimum subtotal', () => {
   });
 
   it('allows 100% off, which makes the goods free', () => {
-    expect(promoPreview(2500, { code: 'ALL', kind: 'percent', value: 100 })).toMatchObject({ discount: 2500 });
+    expect(promoPreview(2500, { code: 'ALL', kind: 'percent', value: 100 })).toMatchObject({
+      discount: 2500,
+    });
   });
 });
 
