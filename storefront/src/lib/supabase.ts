@@ -1,0 +1,12 @@
+import { createClient } from '@supabase/supabase-js';
+import { env } from '@/lib/env';
+
+/**
+ * The one Supabase client of the storefront: sessions persist and refresh across tabs.
+ * postgrest-js's own retries are off (`db.retry`): TanStack Query owns retrying (lib/query-client.ts),
+ * and two stacked policies would keep a shopper waiting ~16 s before an error when offline.
+ */
+export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  db: { retry: false },
+});
