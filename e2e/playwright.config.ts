@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The journeys run against the built apps (storefront/dist, admin/dist) served by supabase-local on
+ * one origin, over a throwaway in-memory database. See README.md for why the API stays on 54321.
+ */
+const WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
+const SUPABASE_PORT = process.env.E2E_SUPABASE_PORT ?? '54321';
+const baseURL = `http://127.0.0.1:${WEB_PORT}`;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+for (const app of ['storefront', 'admin']) {
+  if (!existsSync(`${root}${app}/dist/index.html`)) {
+    throw new Error(
+      `${app}/dist is missing: run \`pnpm build\` at the repository root before the e2e tests.`,
+    );
+  }
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: one browser at a time keeps the server and PGlite responsive.
+  workers: 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    browserName: 'chromium',
+    headless: true,
+    // The system's Chromium (apt): `playwright install` downloads are not available here.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../supabase-local/node_modules/tsx/dist/cli.mjs ../supabase-local/src/cli.ts serve',
+    url: `${baseURL}/`,
+    env: {
+      PORT: WEB_PORT,
+      SUPABASE_PORT,
+      SUPABASE_LOCAL_DATA: 'memory://',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

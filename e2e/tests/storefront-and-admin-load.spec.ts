@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test('the home page shows the header and footer and has no serious accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/');
+
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'FurniCraft' })).toBeVisible();
+  const mainNav = header.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'Categories', 'Contact']) {
+    await expect(mainNav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(header.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/login');
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('Monday to Saturday');
+  await expect(footer).toContainText('9:00 AM to 8:00 PM');
+  await expect(footer).toContainText('Sunday');
+  await expect(footer).toContainText('10:00 AM to 6:00 PM');
+
+  // Let the categories section settle (a grid, the empty state or an error) before scanning.
+  await expect(page.getByRole('heading', { name: 'Shop by Categories' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Loading categories' })).toHaveCount(0);
+
+  const scan = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+});
+
+test('an unknown path shows the 404 page with Go to Homepage and Go Back', async ({ page }) => {
+  await page.goto('/no-such-page');
+
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const goHome = page.getByRole('link', { name: 'Go to Homepage' });
+  const goBack = page.getByRole('button', { name: 'Go Back' });
+  await expect(goHome).toBeVisible();
+  await expect(goBack).toBeVisible();
+
+  // Opened directly there is no earlier page of ours, so Go Back lands on the home page.
+  await goBack.click();
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/another/missing/page');
+  await page.getByRole('link', { name: 'Go to Homepage' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Shop by Categories' })).toBeVisible();
+});
+
+test('the admin console shows its login form', async ({ page }) => {
+  await page.goto('/admin/');
+
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
