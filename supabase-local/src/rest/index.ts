@@ -109,6 +109,11 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
       const prefer = parsePrefer(
         ([] as string[]).concat(req.headers['prefer'] ?? []).flatMap((v) => (Array.isArray(v) ? v : [v])),
       );
+      const sc = await schemaCache();
+      if (prefer.timezone !== undefined && !sc.timezones.has(prefer.timezone)) {
+        prefer.invalid.push(`timezone=${prefer.timezone}`);
+        delete prefer.timezone;
+      }
       if (prefer.handling === 'strict' && prefer.invalid.length) throw err.invalidPreferences(prefer.invalid);
       const accept = negotiate(headerValue(req, 'accept'));
       const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
@@ -117,7 +122,6 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
       const rangeHeader = method === 'GET' ? parseRangeHeader(headerValue(req, 'range')) : null;
       mark('parse');
 
-      const sc = await schemaCache();
       const cacheKey = hasBody
         ? null
         : `${schema}\u0000${method}\u0000${target}\u0000${JSON.stringify(accept)}\u0000${JSON.stringify(prefer)}\u0000${headerValue(req, 'range') ?? ''}`;

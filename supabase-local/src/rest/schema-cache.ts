@@ -118,6 +118,7 @@ interface RawCatalog {
     variadic: boolean;
     description: string | null;
   }[];
+  timezones: string[];
 }
 
 const SYSTEM = `('pg_catalog','information_schema','pg_toast')`;
@@ -164,7 +165,8 @@ select json_build_object(
       'rettyptype', rt.typtype, 'retrelid', rt.typrelid::int8, 'rows', p.prorows, 'variadic', p.provariadic <> 0,
       'description', obj_description(p.oid, 'pg_proc'))), '[]')
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-    where p.prokind = 'f' and n.nspname not in ${SYSTEM})
+    where p.prokind = 'f' and n.nspname not in ${SYSTEM}),
+  'timezones', (select coalesce(json_agg(name), '[]') from pg_timezone_names)
 )::text as catalog`;
 
 /** Top-level target list of a view's _RETURN rule: view column name → [source rel oid, attnum]. */
@@ -220,7 +222,8 @@ export class SchemaCache {
   readonly routines = new Map<string, Routine[]>();
   /** relationships by origin relation key */
   readonly relationships = new Map<string, Relationship[]>();
-  version = 0;
+  /** names Prefer: timezone accepts */
+  timezones = new Set<string>();
 
   static key(schema: string, name: string): string {
     return `${schema}\u0000${name}`;
@@ -231,6 +234,7 @@ export class SchemaCache {
     const raw = JSON.parse(rows[0]!.catalog) as RawCatalog;
     const sc = new SchemaCache();
     sc.build(raw, new Set(exposed));
+    sc.timezones = new Set(raw.timezones);
     return sc;
   }
 

@@ -196,8 +196,7 @@ export function levelSql(
   const items = plan.select.flatMap((i) => itemSql(b, plan, i));
   if (items.length === 0) items.push(plan.hidden ? '1 as pgrst_hidden' : '');
   const laterals = plan.children.map((c) => lateralJoin(b, plan, c));
-  for (const f of plan.filters) where.push(filterSql(b, plan.alias, plan.rel, f));
-  for (const t of plan.logic) where.push(logicSql(b, plan.alias, plan.rel, t));
+  where.push(...conditionsSql(b, plan));
   for (const nf of plan.embedNullFilters) {
     const c = plan.children.find((x) => x.name === nf.childName)!;
     const target = c.relationship?.toOne ? ident(c.lateral) : `${ident(c.lateral)}.${ident(c.lateral)}`;
@@ -212,6 +211,24 @@ export function levelSql(
       .map((i) => ident(i.name));
     if (groups.length) sql += ` group by ${groups.join(', ')}`;
   }
+  sql += orderAndRange(b, plan, opts);
+  return sql;
+}
+
+/** The level's own filters and logic trees (no join conditions, no embed filters). */
+export function conditionsSql(b: SqlBuilder, plan: ReadPlan): string[] {
+  return [
+    ...plan.filters.map((f) => filterSql(b, plan.alias, plan.rel, f)),
+    ...plan.logic.map((t) => logicSql(b, plan.alias, plan.rel, t)),
+  ];
+}
+
+export function orderAndRange(
+  b: SqlBuilder,
+  plan: ReadPlan,
+  opts: { noLimit?: boolean; maxRows?: number | null } = {},
+): string {
+  let sql = '';
   if (plan.order.length) sql += ` order by ${plan.order.map((t) => orderSql(b, plan, t)).join(', ')}`;
   if (!opts.noLimit) {
     let limit = plan.range.limit;

@@ -4,7 +4,7 @@
  */
 import type { ActionPlan, CallPlan, MutatePlan, ReadPlan } from '../plan/types.ts';
 import { SqlBuilder, ident, qualified, typeName } from './builder.ts';
-import { countSql, levelSql } from './read.ts';
+import { conditionsSql, countSql, levelSql, orderAndRange } from './read.ts';
 
 export interface Statement {
   text: string;
@@ -111,13 +111,16 @@ export function mutateStatement(plan: MutatePlan): Statement {
   return { text, values: b.values };
 }
 
+/**
+ * WHERE of an UPDATE/DELETE. With ?limit= (PostgREST's limited update/delete) the rows are chosen
+ * by ctid in the requested order first.
+ */
 function whereSql(b: SqlBuilder, where: ReadPlan): string {
-  // reuse the read renderer's filter logic on the target alias
-  const level = levelSql(b, { ...where, select: [], children: [], order: [], hidden: true }, null, null, {
-    noLimit: true,
-  });
-  const i = level.indexOf(' where ');
-  return i < 0 ? '' : level.slice(i);
+  const conds = conditionsSql(b, where);
+  const cond = conds.length ? ` where ${conds.join(' and ')}` : '';
+  if (where.range.limit === undefined && !where.range.offset) return cond;
+  const t = `${qualified(where.rel.schema, where.rel.name)} as ${ident(where.alias)}`;
+  return ` where ${ident(where.alias)}.ctid = any(array(select ${ident(where.alias)}.ctid from ${t}${cond}${orderAndRange(b, where)}))`;
 }
 
 export function callStatement(plan: CallPlan): Statement {
