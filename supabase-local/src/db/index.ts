@@ -1,0 +1,36 @@
+/**
+ * Chooses the database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in
+ * SUPABASE_LOCAL_DATA (a folder that survives restarts, default <repo>/.data/pglite, git-ignored;
+ * or `memory://` for a throwaway database).
+ */
+import { resolve } from 'node:path';
+import { projectPaths } from '../config.ts';
+import { MEMORY, openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import type { Db } from './types.ts';
+
+export type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
+
+export type DbTarget = { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+
+export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    const poolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
+    if (!Number.isInteger(poolSize) || poolSize < 1) throw new Error(`DATABASE_POOL_SIZE must be a positive integer`);
+    return { kind: 'postgres', url, poolSize };
+  }
+  const data = env.SUPABASE_LOCAL_DATA?.trim();
+  if (!data) return { kind: 'pglite', dataDir: projectPaths().defaultDataDir };
+  return { kind: 'pglite', dataDir: data.startsWith(MEMORY) ? MEMORY : resolve(data) };
+}
+
+export function openDb(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
+  return openTarget(dbTarget(env));
+}
+
+export function openTarget(target: DbTarget): Promise<Db> {
+  return target.kind === 'postgres'
+    ? openPostgres({ url: target.url, max: target.poolSize })
+    : openPglite({ dataDir: target.dataDir });
+}

@@ -1,0 +1,125 @@
+/**
+ * Db over embedded PGlite (Postgres compiled to WASM, in this process).
+ *
+ * PGlite is ONE connection. Its own mutex already makes `query`/`exec` outside a transaction wait
+ * until a running `transaction()` ends, so transactions never interleave. The catch is re-entrancy:
+ * `db.query` called from inside `db.transaction(fn)` would wait for itself forever, so we detect
+ * that with AsyncLocalStorage and throw a clear error instead of hanging.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { DEFAULT_SEARCH_PATH, TEXT_TYPE_OIDS } from './type-policy.ts';
+import { acquireDataDirLock } from './lock.ts';
+import type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
+
+/**
+ * Contrib extensions loaded into every instance, so that migrations can `create extension` them as
+ * on hosted Supabase. PGlite 0.5.16 ships more (citext, hstore, ltree, unaccent, fuzzystrmatch,
+ * btree_gin/gist, …; see @electric-sql/pglite/contrib); add them here when a migration needs one.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, pgcrypto, uuid_ossp };
+
+export const MEMORY = 'memory://';
+
+export interface PgliteOptions {
+  /** A folder (created if missing, kept across restarts) or 'memory://'. */
+  dataDir: string;
+  /** A tarball from `dumpDataDir()` to start from (tests clone a bootstrapped template this way). */
+  loadDataDir?: Blob;
+}
+
+const identity = (text: string) => text;
+const parsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, identity]));
+
+export async function openPglite(options: PgliteOptions): Promise<Db & { readonly pglite: PGlite }> {
+  const memory = options.dataDir === MEMORY || options.dataDir.startsWith(MEMORY);
+  let release = async () => {};
+  if (!memory) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = acquireDataDirLock(options.dataDir);
+  }
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create(memory ? MEMORY : options.dataDir, {
+      extensions: PGLITE_EXTENSIONS,
+      parsers,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    await lite.exec(`set search_path to ${DEFAULT_SEARCH_PATH}`);
+  } catch (e) {
+    await release();
+    throw e;
+  }
+  return new PgliteDb(lite, memory ? 'memory' : options.dataDir, release);
+}
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  /** Set while a transaction's callback runs (per async context). */
+  readonly #inTx = new AsyncLocalStorage<boolean>();
+
+  constructor(
+    readonly pglite: PGlite,
+    readonly location: string,
+    private readonly release: () => Promise<void>,
+  ) {}
+
+  async query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    this.#refuseInsideTx('query');
+    return toResult<R>(await this.pglite.query<R>(text, values));
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    this.#refuseInsideTx('transaction');
+    return this.pglite.transaction(async (tx: Transaction) => {
+      const out = await this.#inTx.run(true, () => fn(wrapTx(tx)));
+      if (options?.rollback && !tx.closed) await tx.rollback();
+      return out;
+    });
+  }
+
+  async exec(sqlText: string): Promise<void> {
+    this.#refuseInsideTx('exec');
+    await this.pglite.exec(sqlText);
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    // PGlite calls back synchronously while it is still processing a query: defer, so a callback
+    // that queries the database (a schema reload) does not run inside that query.
+    const unlisten = await this.pglite.listen(channel, (payload) => setImmediate(() => onNotify(payload)));
+    return async () => {
+      if (!this.pglite.closed) await unlisten();
+    };
+  }
+
+  async close(): Promise<void> {
+    if (!this.pglite.closed) await this.pglite.close();
+    await this.release();
+  }
+
+  #refuseInsideTx(what: string): void {
+    if (this.#inTx.getStore()) {
+      throw new Error(`db.${what}() called inside db.transaction(): use the transaction's own query (PGlite has one connection)`);
+    }
+  }
+}
+
+function wrapTx(tx: Transaction): Queryable {
+  return {
+    async query<R>(text: string, values?: unknown[]) {
+      return toResult<R>(await tx.query<R>(text, values));
+    },
+  };
+}
+
+function toResult<R>(r: Results<R>): QueryResult<R> {
+  return {
+    rows: r.rows,
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    affectedRows: r.affectedRows ?? 0,
+  };
+}

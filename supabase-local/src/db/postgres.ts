@@ -1,0 +1,128 @@
+/**
+ * Db over a PostgreSQL server through a node-postgres pool (when DATABASE_URL is set).
+ *
+ * - `query` takes any pooled connection; `transaction` holds one connection for BEGIN…COMMIT.
+ * - `exec` sends a whole script in the simple protocol (several statements, no parameters).
+ * - `listen` uses its own dedicated connection: a pooled one could be handed to someone else and
+ *   LISTEN is per connection.
+ * - Values follow ./type-policy.ts through per-pool type parsers (never the global pg.types, so
+ *   other code in the process that uses `pg` is not affected).
+ */
+import pg from 'pg';
+import { DEFAULT_SEARCH_PATH, TEXT_ARRAY_TYPE_OIDS, TEXT_TYPE_OIDS } from './type-policy.ts';
+import type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
+
+export interface PostgresOptions {
+  url: string;
+  /** Pool size (DATABASE_POOL_SIZE), default 10. */
+  max?: number;
+}
+
+function typeOverrides(): pg.CustomTypesConfig {
+  const textArray = pg.types.getTypeParser(1009 as never, 'text'); // text[] → string[]
+  const own = new Map<number, (v: string) => unknown>();
+  for (const oid of TEXT_TYPE_OIDS) own.set(oid, (v) => v);
+  for (const oid of TEXT_ARRAY_TYPE_OIDS) own.set(oid, textArray as (v: string) => unknown);
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      (format ?? 'text') === 'text' && own.has(oid)
+        ? own.get(oid)
+        : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Db & { readonly pool: pg.Pool }> {
+  const types = typeOverrides();
+  const clientConfig: pg.ClientConfig = {
+    connectionString: options.url,
+    types,
+    // Supabase's `postgres` role has this search_path, so migrations resolve names as they will there.
+    options: `-c search_path=${DEFAULT_SEARCH_PATH.replace(/ /g, '')}`,
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: options.max ?? 10 });
+  // An idle client losing its server connection emits 'error' on the pool; without a listener
+  // that would crash the process. The next query simply gets another connection.
+  pool.on('error', (e) => console.error(`[db] idle PostgreSQL connection error: ${e.message}`));
+  // Fail now, with the server's own message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  return new PostgresDb(pool, clientConfig, redactUrl(options.url));
+}
+
+class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  readonly #listeners = new Set<pg.Client>();
+
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly clientConfig: pg.ClientConfig,
+    readonly location: string,
+  ) {}
+
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    return run<R>(this.pool, text, values);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const out = await fn({ query: (text, values) => run(client, text, values) });
+      await client.query(options?.rollback ? 'rollback' : 'commit');
+      return out;
+    } catch (e) {
+      await client.query('rollback').catch((re: Error) => (broken = re));
+      throw e;
+    } finally {
+      // A connection whose rollback failed is in an unknown state: destroy it, never reuse it.
+      client.release(broken);
+    }
+  }
+
+  async exec(sqlText: string): Promise<void> {
+    await this.pool.query(sqlText); // no values → simple protocol → several statements allowed
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = new pg.Client(this.clientConfig);
+    client.on('error', (e) => console.error(`[db] LISTEN ${channel} connection error: ${e.message}`));
+    await client.connect();
+    this.#listeners.add(client);
+    client.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      if (!this.#listeners.delete(client)) return;
+      await client.end().catch(() => {});
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#listeners].map((c) => c.end().catch(() => {})));
+    this.#listeners.clear();
+    await this.pool.end();
+  }
+}
+
+async function run<R>(on: pg.Pool | pg.PoolClient, text: string, values?: unknown[]): Promise<QueryResult<R>> {
+  // Always the extended protocol, as PGlite's query: one statement per call, never a script.
+  const r = await on.query({ text, values: values ?? [], queryMode: 'extended' } as pg.QueryConfig);
+  return {
+    rows: r.rows as R[],
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    affectedRows: r.rowCount ?? 0,
+  };
+}
