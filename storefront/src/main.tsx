@@ -3,10 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { createRouter } from '@/app/router';
-import { queryClient } from '@/lib/query-client';
 import './index.css';
 
-const router = createRouter(queryClient);
+const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

@@ -1,13 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { STORE_NAME } from 'shared/config';
-import { categoryQueries } from '@/features/catalog/api/categories';
 import { CategoryGrid } from '@/features/catalog/components/category-grid';
 
-/** Starts the categories request with the route chunk, without holding the page back for it. */
-export const loader = (queryClient: QueryClient) => () => {
-  void queryClient.prefetchQuery(categoryQueries.list());
-  return null;
-};
+// No loader: the categories are one section of the page, not what the page is, so they load in the
+// section (skeletons, then the grid, the empty state or an error) instead of holding navigation.
+// A prefetch here would start in the same tick as the section's own query, and when it failed it
+// made the section fetch twice (an errored query refetches when its first observer mounts).
 
 export function Component() {
   return (

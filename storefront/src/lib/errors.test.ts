@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isAppError, toAppError } from '@/lib/errors';
+
+describe('toAppError', () => {
+  it.each([
+    ['PGRST205', 'missing-table'],
+    ['42P01', 'missing-table'],
+    ['42501', 'unknown'],
+    ['PGRST116', 'unknown'],
+  ])('maps code %s to %s', (code, appCode) => {
+    expect(toAppError({ code, message: 'raw database text' }).code).toBe(appCode);
+  });
+
+  it('recognises a failed fetch as a network error', () => {
+    const error = toAppError({ code: '', message: 'TypeError: Failed to fetch' });
+    expect(error.code).toBe('network');
+    expect(error.userMessage).toMatch(/could not reach the store/);
+  });
+
+  it('never puts the raw database message in front of the user', () => {
+    const error = toAppError({ code: '42501', message: 'permission denied for table orders' });
+    expect(error.userMessage).not.toContain('permission denied');
+    expect(error.message).toBe('permission denied for table orders');
+  });
+
+  it('is recognisable by isAppError, and plain errors are not', () => {
+    expect(isAppError(toAppError({}))).toBe(true);
+    expect(isAppError(new Error('x'))).toBe(false);
+    expect(isAppError('x')).toBe(false);
+  });
+});
