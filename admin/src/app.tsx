@@ -3,6 +3,7 @@ import { LoginPage, defaultI18nProvider } from 'ra-supabase';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Dashboard } from '@/dashboard/dashboard';
 import { RedirectToDashboard } from '@/layout/redirect-to-dashboard';
+import { darkTheme, lightTheme } from '@/layout/theme';
 import { authProvider, dataProvider } from '@/lib/providers';
 
 /**
@@ -39,6 +40,8 @@ function StoreAdmin() {
       i18nProvider={defaultI18nProvider}
       loginPage={<LoginPage disableForgotPassword />}
       dashboard={Dashboard}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       disableTelemetry
     >
       {/* Also what makes the console non-empty while it has no resources yet: without a child,
