@@ -1,5 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A/AA violations of serious or critical impact, as readable lines (empty when clean). */
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const scan = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return scan.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 test('the home page shows the header and footer and has no serious accessibility violations', async ({
   page,
@@ -43,6 +53,7 @@ test('an unknown path shows the 404 page with Go to Homepage and Go Back', async
   const goBack = page.getByRole('button', { name: 'Go Back' });
   await expect(goHome).toBeVisible();
   await expect(goBack).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   // Opened directly there is no earlier page of ours, so Go Back lands on the home page.
   await goBack.click();
@@ -61,4 +72,5 @@ test('the admin console shows its login form', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   await expect(page.getByLabel('Password', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
