@@ -1,4 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/**
+ * Each app maps `@/` to its own `src/` (see its vite.config.ts). One `unit` project runs the tests of
+ * every package, so `@/` is resolved per importing file: storefront/src/… → storefront/src/.
+ */
+function packageSrcAlias(): Plugin {
+  return {
+    name: 'package-src-alias',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!source.startsWith('@/') || !importer) return null;
+      const pkg = /^(.*\/(?:storefront|admin))\/src\//.exec(importer)?.[1];
+      if (!pkg) return null;
+      return this.resolve(`${pkg}/src/${source.slice(2)}`, importer, { skipSelf: true });
+    },
+  };
+}
 
 // Two projects: `unit` (fast, pure, beside the code in every package) and `integration`
 // (supabase-local's tests against a real server and database: one file at a time, in forks,
@@ -7,6 +24,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [packageSrcAlias()],
         test: {
           name: 'unit',
           include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
