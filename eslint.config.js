@@ -16,6 +16,8 @@ export default defineConfig([
     '**/playwright-report/',
     '.vitest/',
     '.bench/',
+    // Throwaway files engineers keep out of git (scratch/ folders, *.tmp.ts).
+    '**/scratch/',
     '**/*.tmp.ts',
   ]),
   js.configs.recommended,
