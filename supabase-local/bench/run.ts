@@ -1,0 +1,648 @@
+/**
+ * `pnpm bench`: PostgREST's own benchmark workload (../shared/bench: Chinook + eight request shapes)
+ * against supabase-local's REST engine, with two ceilings on the same database: a bare node:http +
+ * node-postgres server replaying the engine's own transaction, and pgbench running it. Then the same
+ * shapes over PGlite, and cold start / resident memory. Figures are reported, never asserted.
+ *
+ *   tsx bench/run.ts [--duration=10] [--warmup=2] [--connections=50] [--only=GETSingle,GETSingleEmbed]
+ *                    [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile]
+ *
+ * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is only used to create and drop
+ * a scratch database; results go to bench/results/latest.json.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { captureSpecs, pgbenchScript, type ReplaySpec } from './capture.ts';
+import { once, readRssKB, runShape, Sampler, setPostgresDatabase, type RunFigures } from './load.ts';
+import { findPgbench, runPgbench } from './pgbench.ts';
+import { printProfile, summarizeProfile, type ProfileSummary } from './profile.ts';
+import {
+  BENCH_DIR,
+  createScratchDatabase,
+  DB_IMPLEMENTATION,
+  DEFAULT_DATABASE_URL,
+  dropScratchDatabase,
+  openPostgresDb,
+  PACKAGE_DIR,
+  POOL_SIZE,
+  REST_CONFIG,
+} from './setup.ts';
+import { SHAPES, type Shape } from './shapes.ts';
+
+// ---------------------------------------------------------------- options
+
+function parseArgs(argv: string[]) {
+  const o = {
+    duration: 10,
+    warmup: 2,
+    connections: 50,
+    only: null as string[] | null,
+    skipPglite: false,
+    inprocess: true,
+    pgbenchProtocol: 'prepared',
+    /** null = profile when REST/bare-Node < 0.7 */
+    profile: null as boolean | null,
+  };
+  for (const a of argv) {
+    const [k, v] = a.replace(/^--/, '').split('=') as [string, string | undefined];
+    switch (k) {
+      case 'duration':
+        o.duration = Number(v);
+        break;
+      case 'warmup':
+        o.warmup = Number(v);
+        break;
+      case 'connections':
+        o.connections = Number(v);
+        break;
+      case 'only':
+        o.only = (v ?? '').split(',').filter(Boolean);
+        break;
+      case 'skip-pglite':
+        o.skipPglite = true;
+        break;
+      case 'no-inprocess':
+        o.inprocess = false;
+        break;
+      case 'pgbench-protocol':
+        o.pgbenchProtocol = v ?? 'prepared';
+        break;
+      case 'profile':
+        o.profile = true;
+        break;
+      case 'no-profile':
+        o.profile = false;
+        break;
+      case 'help':
+        console.log(
+          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --skip-pglite --no-inprocess --pgbench-protocol=prepared|extended|simple --profile|--no-profile',
+        );
+        process.exit(0);
+      // falls through (unreachable)
+      default:
+        throw new Error(`unknown option ${a} (see --help)`);
+    }
+  }
+  for (const n of o.only ?? [])
+    if (!SHAPES.some((s) => s.name === n))
+      throw new Error(`unknown shape ${n}: ${SHAPES.map((s) => s.name).join(', ')}`);
+  if (!(o.duration > 0) || !(o.connections > 0) || !(o.warmup >= 0))
+    throw new Error('bad --duration / --connections / --warmup');
+  return o;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const shapes = SHAPES.filter((s) => !opts.only || opts.only.includes(s.name));
+const CEILING_SHAPES = ['GETSingle', 'GETSingleEmbed'];
+const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+const TARGET_RATIO = 0.7;
+/** the cheap request that waits out a server's backlog after each run (the bare server routes it too) */
+const DRAIN_PATH = '/artist?select=*&artist_id=eq.1';
+
+// ---------------------------------------------------------------- server processes
+
+interface Child {
+  proc: ChildProcess;
+  pid: number;
+  port: number;
+  baseUrl: string;
+  /** spawn → listening (ms) */
+  listenMs: number;
+  stages: Record<string, number>;
+  spawnedAt: number;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+function startChild(env: Record<string, string>, execArgv: string[] = []): Promise<Child> {
+  const spawnedAt = performance.now();
+  const proc = fork(path.join(BENCH_DIR, 'server.ts'), [], {
+    cwd: PACKAGE_DIR,
+    execArgv: ['--import', 'tsx', ...execArgv],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(proc);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server child did not start within 120 s')), 120_000);
+    proc.on('exit', (code) => {
+      children.delete(proc);
+      clearTimeout(timer);
+      reject(new Error(`server child exited with ${code} before listening`));
+    });
+    proc.on('message', (m: { type: string; port: number; stages: Record<string, number> }) => {
+      if (m.type !== 'listening') return;
+      clearTimeout(timer);
+      const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+      resolve({
+        proc,
+        pid: proc.pid!,
+        port: m.port,
+        baseUrl: `http://127.0.0.1:${m.port}`,
+        listenMs: Math.round(performance.now() - spawnedAt),
+        stages: m.stages,
+        spawnedAt,
+        async stop() {
+          if (proc.exitCode === null) {
+            proc.send('stop');
+            const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+            await exited;
+            clearTimeout(killer);
+          }
+          children.delete(proc);
+        },
+      });
+    });
+  });
+}
+
+/** Time from spawning the child to its first 200 answer on `path` (ms). */
+async function firstServed(c: Child, p: string): Promise<number> {
+  for (;;) {
+    try {
+      const r = await once(c.baseUrl, { method: 'GET', path: p });
+      if (r.status === 200) return Math.round(performance.now() - c.spawnedAt);
+      throw new Error(`first request: HTTP ${r.status} ${r.body.slice(0, 300)}`);
+    } catch (e) {
+      if (e instanceof Error && e.message.startsWith('first request')) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = http.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- runs
+
+const runs: RunFigures[] = [];
+const checks: { target: string; shape: string; status: number; expected: number; sample: string }[] = [];
+
+function fmtRun(r: RunFigures): string {
+  const failed = r.non2xx + r.errors + r.timeouts;
+  const cpu = r.cpu
+    ? ` cpu: server ${r.cpu.server ?? '-'}% loadgen ${r.cpu.loadgen}% pg ${r.cpu.postgres}% machine ${r.cpu.machine}%`
+    : '';
+  return `  ${r.target.padEnd(18)} ${r.shape.padEnd(18)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  failed ${failed}${r.rssMaxMB !== null ? `  rss ${r.rssMaxMB} MB` : ''}${cpu}${r.drainMs && r.drainMs > 200 ? `  (backlog drained ${r.drainMs} ms after the run)` : ''}`;
+}
+
+async function checkShape(target: string, baseUrl: string, shape: Shape): Promise<void> {
+  const r = await once(baseUrl, shape.request(0));
+  checks.push({
+    target,
+    shape: shape.name,
+    status: r.status,
+    expected: shape.expect,
+    sample: r.body.slice(0, 160),
+  });
+  if (r.status !== shape.expect)
+    console.log(
+      `  ! ${target} ${shape.name}: expected ${shape.expect}, got ${r.status}: ${r.body.slice(0, 300)}`,
+    );
+  if (shape.teardown) await once(baseUrl, shape.teardown);
+}
+
+async function runTarget(target: string, baseUrl: string, pid: number | null, list: Shape[]): Promise<void> {
+  for (const shape of list) await checkShape(target, baseUrl, shape);
+  for (const shape of list) {
+    const r = await runShape(shape, {
+      baseUrl,
+      pid,
+      target,
+      connections: opts.connections,
+      duration: opts.duration,
+      warmup: opts.warmup,
+      drainPath: DRAIN_PATH,
+    });
+    runs.push(r);
+    console.log(fmtRun(r));
+    if (shape.teardown) {
+      const t = await once(baseUrl, shape.teardown);
+      if (t.status >= 300)
+        console.log(`  ! teardown of ${shape.name}: HTTP ${t.status} ${t.body.slice(0, 200)}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+interface ColdStart {
+  what: string;
+  listenMs: number | null;
+  firstRequestMs: number | null;
+  stages?: Record<string, number>;
+  idleRssMB?: number | null;
+  note?: string;
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const load = os.loadavg();
+  console.log(
+    `supabase-local bench — ${shapes.length} shape(s), ${opts.connections} connections, ${opts.duration} s each after ${opts.warmup} s warm-up`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${load.map((l) => l.toFixed(2)).join(' ')}${load[0]! > 1.5 ? '  (busy: figures will be noisy)' : ''}`,
+  );
+  console.log(`db: ${DB_IMPLEMENTATION}, pool ${POOL_SIZE}`);
+
+  const adminUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  const dbName = `bench_chinook_${process.pid}`;
+  setPostgresDatabase(dbName);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const cold: ColdStart[] = [];
+  const ratios: Record<string, Record<string, number | null>> = {};
+  let specs: ReplaySpec[] = [];
+  const profiles: ProfileSummary[] = [];
+  let pgVersion: string | undefined;
+  let cliNote = '';
+
+  let dropped = false;
+  const cleanup = async () => {
+    for (const c of children) c.kill('SIGKILL');
+    if (!dropped) {
+      dropped = true;
+      await dropScratchDatabase(adminUrl, dbName).catch((e: unknown) =>
+        console.error(`could not drop ${dbName}:`, e),
+      );
+    }
+  };
+  process.on('SIGINT', () => {
+    console.log('\ninterrupted: cleaning up');
+    void cleanup().then(() => process.exit(130));
+  });
+
+  try {
+    // 1. scratch database
+    let t = performance.now();
+    const url = await createScratchDatabase(adminUrl, dbName);
+    console.log(`scratch database ${dbName}: chinook.sql loaded in ${Math.round(performance.now() - t)} ms`);
+    {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      pgVersion = ((await c.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').split(
+        ' on ',
+      )[0]!;
+      await c.end();
+    }
+
+    // 2. the engine's SQL for the ceilings, recorded from the engine
+    const wantCeilings = shapes.filter((s) => CEILING_SHAPES.includes(s.name));
+    if (wantCeilings.length) {
+      const db = await openPostgresDb(url);
+      try {
+        specs = (await captureSpecs(db)).filter((s) => wantCeilings.some((w) => w.name === s.shape));
+      } finally {
+        await db.close();
+      }
+      writeFileSync(path.join(RESULTS_DIR, 'replay.json'), JSON.stringify(specs, null, 2));
+      for (const s of specs) {
+        console.log(`\n${s.shape}: the engine's transaction (recorded), replayed by the ceilings:`);
+        for (const st of s.statements)
+          console.log(
+            `  ${st.text}${st.values.length ? `   -- ${st.values.length} params, id in $${st.idSlots.map((i) => i + 1).join(',$') || '-'}` : ''}`,
+          );
+      }
+    }
+
+    // 3. REST over PostgreSQL, server in a child process
+    console.log('\nREST engine over PostgreSQL (server in a child process):');
+    t = performance.now();
+    const rest = await startChild({ BENCH_MODE: 'rest', BENCH_DB: 'postgres', BENCH_DATABASE_URL: url });
+    const first = await firstServed(rest, '/artist?select=*&artist_id=eq.1');
+    cold.push({
+      what: 'bench REST child over PostgreSQL (tsx + engine + schema cache)',
+      listenMs: rest.listenMs,
+      firstRequestMs: first,
+      stages: rest.stages,
+      idleRssMB: (readRssKB(rest.pid) ?? 0) / 1024,
+    });
+    await runTarget('rest-pg', rest.baseUrl, rest.pid, shapes);
+    await rest.stop();
+
+    // 4. REST in-process (same event loop as the load generator), for comparison
+    if (opts.inprocess && wantCeilings.length) {
+      console.log("\nREST engine over PostgreSQL, in-process (shares the load generator's event loop):");
+      const db = await openPostgresDb(url);
+      const { createRestApp } = await import('../src/rest/index.ts');
+      const app = await createRestApp(db, REST_CONFIG);
+      const server = http.createServer((req, res) => void app.handle(req, res, req.url ?? '/'));
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        // RSS and CPU here are the whole bench process's (engine + autocannon)
+        await runTarget('rest-pg-inprocess', base, process.pid, wantCeilings);
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((r) => server.close(() => r()));
+        await app.close();
+        await db.close();
+      }
+    }
+
+    // 5. ceiling (a): bare node:http + node-postgres replaying the engine's transaction
+    if (specs.length) {
+      console.log('\nCeiling: bare node:http + node-postgres, same transaction (child process):');
+      const replay = path.join(RESULTS_DIR, 'replay.json');
+      const bare = await startChild({ BENCH_MODE: 'bare', BENCH_DATABASE_URL: url, BENCH_REPLAY: replay });
+      await runTarget('bare-node', bare.baseUrl, bare.pid, wantCeilings);
+      await bare.stop();
+
+      // 6. ceiling (b): pgbench running the same transaction
+      const bin = findPgbench();
+      if (!bin) console.log('\npgbench not found: skipping the pgbench ceiling');
+      else {
+        console.log(`\nCeiling: pgbench (${bin}) running the same transaction, ${opts.connections} clients:`);
+        for (const s of specs) {
+          const r = await runPgbench(s.shape, pgbenchScript(s), {
+            bin,
+            url,
+            clients: opts.connections,
+            duration: opts.duration,
+            warmup: opts.warmup,
+            protocol: opts.pgbenchProtocol,
+            workDir: path.join(RESULTS_DIR, 'pgbench'),
+          });
+          const { output, ...fig } = r;
+          void output;
+          runs.push(fig);
+          console.log(fmtRun(fig));
+        }
+      }
+    }
+
+    // 7. REST over PGlite
+    if (!opts.skipPglite) {
+      console.log('\nREST engine over in-memory PGlite (child process; chinook.sql loaded at start-up):');
+      const lite = await startChild({ BENCH_MODE: 'rest', BENCH_DB: 'pglite' });
+      const firstLite = await firstServed(lite, '/artist?select=*&artist_id=eq.1');
+      cold.push({
+        what: 'bench REST child over PGlite (incl. loading chinook.sql)',
+        listenMs: lite.listenMs,
+        firstRequestMs: firstLite,
+        stages: lite.stages,
+        idleRssMB: (readRssKB(lite.pid) ?? 0) / 1024,
+      });
+      await runTarget('rest-pglite', lite.baseUrl, lite.pid, shapes);
+      await lite.stop();
+    }
+
+    // 8. cold start of the real server (src/cli.ts serve)
+    const cli = path.join(PACKAGE_DIR, 'src/cli.ts');
+    if (!existsSync(cli)) {
+      cliNote =
+        'src/cli.ts does not exist yet: cold start and RSS of `supabase-local serve` not measured (see the bench REST child figures instead)';
+      console.log(`\nCold start: ${cliNote}`);
+    } else {
+      console.log('\nCold start of `tsx src/cli.ts serve` (SUPABASE_LOCAL_DATA=memory://):');
+      cold.push(await cliColdStart(cli));
+      console.log(`  ${JSON.stringify(cold[cold.length - 1])}`);
+    }
+
+    // 9. profile when REST is below the target against bare Node (or on --profile)
+    for (const name of CEILING_SHAPES) {
+      const restRun = runs.find((r) => r.target === 'rest-pg' && r.shape === name);
+      const bareRun = runs.find((r) => r.target === 'bare-node' && r.shape === name);
+      const pgb = runs.find((r) => r.target === 'pgbench' && r.shape === name);
+      const inproc = runs.find((r) => r.target === 'rest-pg-inprocess' && r.shape === name);
+      if (!restRun) continue;
+      const ratio = (a?: RunFigures, b?: RunFigures) =>
+        a && b && b.rps > 0 ? Math.round((a.rps / b.rps) * 100) / 100 : null;
+      ratios[name] = {
+        'rest/bare-node': ratio(restRun, bareRun),
+        'rest/pgbench': ratio(restRun, pgb),
+        'rest-inprocess/bare-node': ratio(inproc, bareRun),
+        'bare-node/pgbench': ratio(bareRun, pgb),
+      };
+    }
+    const below = Object.entries(ratios)
+      .filter(([, r]) => r['rest/bare-node'] !== null && r['rest/bare-node']! < TARGET_RATIO)
+      .map(([n]) => n);
+    if (opts.profile === true || (opts.profile === null && below.length)) {
+      const which =
+        opts.profile === true
+          ? shapes.filter((s) => CEILING_SHAPES.includes(s.name)).map((s) => s.name)
+          : below;
+      console.log(
+        `\nProfiling the REST child (node --cpu-prof) under ${which.join(', ')}${opts.profile ? '' : ` (REST/bare-Node < ${TARGET_RATIO})`}:`,
+      );
+      for (const name of which) {
+        const dir = path.join(RESULTS_DIR, 'profiles');
+        mkdirSync(dir, { recursive: true });
+        for (const f of readdirSync(dir)) if (f.startsWith(`rest-${name}`)) rmSync(path.join(dir, f));
+        const child = await startChild(
+          { BENCH_MODE: 'rest', BENCH_DB: 'postgres', BENCH_DATABASE_URL: url },
+          ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=rest-${name}.cpuprofile`],
+        );
+        await firstServed(child, '/artist?select=*&artist_id=eq.1');
+        const shape = SHAPES.find((s) => s.name === name)!;
+        const r = await runShape(shape, {
+          baseUrl: child.baseUrl,
+          pid: child.pid,
+          target: 'rest-pg (profiled)',
+          connections: opts.connections,
+          duration: opts.duration,
+          warmup: opts.warmup,
+          drainPath: DRAIN_PATH,
+        });
+        console.log(fmtRun(r));
+        await child.stop();
+        const file = path.join(dir, `rest-${name}.cpuprofile`);
+        if (existsSync(file)) {
+          const s = summarizeProfile(file);
+          profiles.push(s);
+          printProfile(s);
+        } else console.log(`  (no profile written at ${file})`);
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+
+  // ------------------------------------------------------------ report
+  printTable(ratios, cold, cliNote);
+  const out = {
+    startedAt: started.toISOString(),
+    command: `tsx bench/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    options: opts,
+    machine: {
+      cores: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      loadAverageAtStart: load,
+      node: process.version,
+      postgres: pgVersion,
+    },
+    db: DB_IMPLEMENTATION,
+    pool: POOL_SIZE,
+    restConfig: REST_CONFIG,
+    runs,
+    ratios,
+    targets: {
+      'rest/bare-node': `>= ${TARGET_RATIO} for GETSingle and GETSingleEmbed`,
+      failedRequests: 0,
+      coldStartMs: '<= 10000',
+      rssMB: '<= 300',
+    },
+    postgrestPublished: PUBLISHED,
+    checks,
+    coldStart: cold,
+    cliNote,
+    replay: specs,
+    profiles,
+  };
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), JSON.stringify(out, null, 2) + '\n');
+  console.log(`\nwritten ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest.json'))}`);
+}
+
+/** PostgREST v16.4's published figures (k6, 50 VUs, 60 s, 2 vCPU t3a.small, PostgreSQL elsewhere). */
+const PUBLISHED: Record<string, { rps: number; p50: number }> = {
+  GETSingle: { rps: 2016, p50: 24.6 },
+  GETSingleEmbed: { rps: 1628, p50: 30.5 },
+  GETAllEmbed: { rps: 232, p50: 163 },
+  POSTSingle: { rps: 1522, p50: 32.2 },
+  POSTBulk: { rps: 1303, p50: 37.6 },
+  PATCHSingle: { rps: 1898, p50: 26.1 },
+  RPCSimple: { rps: 1839, p50: 26.6 },
+  RPCGETSingleEmbed: { rps: 1306, p50: 37.4 },
+};
+
+async function cliColdStart(cli: string): Promise<ColdStart> {
+  const port = await freePort();
+  const apiPort = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+    cwd: PACKAGE_DIR,
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_DATA: 'memory://',
+      PORT: String(port),
+      SUPABASE_PORT: String(apiPort),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(proc);
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  let firstMs: number | null = null;
+  let note = '';
+  const deadline = t0 + 60_000;
+  while (performance.now() < deadline && proc.exitCode === null) {
+    try {
+      const r = await once(`http://127.0.0.1:${apiPort}`, { method: 'GET', path: '/rest/v1/' });
+      firstMs = Math.round(performance.now() - t0);
+      note = `first answer HTTP ${r.status} on GET /rest/v1/`;
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  if (firstMs === null)
+    note = proc.exitCode !== null ? `exited with ${proc.exitCode} before answering` : 'no answer within 60 s';
+  const idle = proc.pid ? readRssKB(proc.pid) : null;
+  let loadNote = '';
+  if (firstMs !== null && proc.pid) {
+    const sampler = new Sampler(proc.pid);
+    sampler.start();
+    const shape: Shape = {
+      name: 'rest-root',
+      expect: 200,
+      request: () => ({ method: 'GET', path: '/rest/v1/' }),
+    };
+    const r = await runShape(shape, {
+      baseUrl: `http://127.0.0.1:${apiPort}`,
+      pid: proc.pid,
+      target: 'cli',
+      connections: opts.connections,
+      duration: Math.min(opts.duration, 5),
+      warmup: 0,
+    });
+    const s = sampler.stop();
+    loadNote = `; under load (GET /rest/v1/, ${r.rps} req/s, statuses ${JSON.stringify(r.statusCodes)}) max RSS ${s.rssMaxMB} MB`;
+  }
+  proc.kill('SIGTERM');
+  const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killer);
+  children.delete(proc);
+  return {
+    what: '`tsx src/cli.ts serve` (memory://)',
+    listenMs: null,
+    firstRequestMs: firstMs,
+    idleRssMB: idle === null ? null : idle / 1024,
+    note: note + loadNote,
+  };
+}
+
+function printTable(
+  ratios: Record<string, Record<string, number | null>>,
+  cold: ColdStart[],
+  cliNote: string,
+): void {
+  const head = [
+    'target',
+    'shape',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'failed',
+    'max RSS MB',
+    'server CPU%',
+    'pg CPU%',
+    'PostgREST req/s',
+  ];
+  const rows = runs.map((r) => [
+    r.target,
+    r.shape,
+    String(r.rps),
+    String(r.p50),
+    String(r.p99),
+    String(r.non2xx + r.errors + r.timeouts),
+    r.rssMaxMB === null ? '-' : String(r.rssMaxMB),
+    r.cpu?.server == null ? '-' : String(r.cpu.server),
+    r.cpu ? String(r.cpu.postgres) : '-',
+    r.target.startsWith('rest') ? String(PUBLISHED[r.shape]?.rps ?? '-') : '',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
+  console.log('\n' + line(head));
+  console.log(
+    '|' + widths.map((w, i) => (i < 2 ? '-'.repeat(w + 1) + '-' : '-'.repeat(w + 1) + ':')).join('|') + '|',
+  );
+  for (const r of rows) console.log(line(r));
+  if (Object.keys(ratios).length) {
+    console.log('\nratios (target: REST/bare-Node >= 0.7):');
+    for (const [shape, r] of Object.entries(ratios)) {
+      console.log(
+        `  ${shape.padEnd(16)} ${Object.entries(r)
+          .map(([k, v]) => `${k} ${v ?? '-'}`)
+          .join('   ')}`,
+      );
+    }
+  }
+  console.log('\ncold start / memory:');
+  for (const c of cold) {
+    console.log(
+      `  ${c.what}: listening ${c.listenMs ?? '-'} ms, first served request ${c.firstRequestMs ?? '-'} ms${c.idleRssMB != null ? `, RSS after start ${Math.round(c.idleRssMB)} MB` : ''}${c.stages ? `, stages ${JSON.stringify(c.stages)}` : ''}${c.note ? `, ${c.note}` : ''}`,
+    );
+  }
+  if (cliNote) console.log(`  ${cliNote}`);
+}
+
+main().catch(async (e: unknown) => {
+  console.error(e);
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(1);
+});

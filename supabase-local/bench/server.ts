@@ -1,0 +1,117 @@
+/**
+ * The benchmark's server process (a child of bench/run.ts, so the load generator has its own event
+ * loop). Modes:
+ *   rest  — supabase-local's REST engine on node:http, over PostgreSQL (BENCH_DATABASE_URL) or an
+ *           in-memory PGlite loaded with chinook.sql (BENCH_DB=pglite)
+ *   bare  — the ceiling: node:http + node-postgres replaying the engine's recorded transaction
+ *           (BENCH_REPLAY = JSON file of ReplaySpec[]) with no parsing, JWT or planning
+ * Tells the parent its port over IPC; exits (writing --cpu-prof profiles) on the 'stop' message.
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { ReplaySpec } from './capture.ts';
+import { openPgliteDb, openPostgresDb, POOL_SIZE, REST_CONFIG } from './setup.ts';
+
+const t0 = performance.now();
+const mode = process.env['BENCH_MODE'] ?? 'rest';
+const stages: Record<string, number> = {};
+const mark = (name: string) => (stages[name] = Math.round(performance.now() - t0));
+
+async function restServer(): Promise<{ server: http.Server; close: () => Promise<void> }> {
+  const { createRestApp } = await import('../src/rest/index.ts');
+  mark('imports');
+  const db =
+    process.env['BENCH_DB'] === 'pglite'
+      ? await openPgliteDb()
+      : await openPostgresDb(process.env['BENCH_DATABASE_URL']!);
+  mark('db');
+  const app = await createRestApp(db, REST_CONFIG);
+  const server = http.createServer((req, res) => {
+    app.handle(req, res, req.url ?? '/').catch((e: unknown) => {
+      console.error('[bench server] handle rejected', e);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+  return {
+    server,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+function bareServer(): { server: http.Server; close: () => Promise<void> } {
+  const specs = JSON.parse(readFileSync(process.env['BENCH_REPLAY']!, 'utf8')) as ReplaySpec[];
+  const pool = new pg.Pool({ connectionString: process.env['BENCH_DATABASE_URL']!, max: POOL_SIZE });
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const spec = specs.find((s) => url.startsWith(s.prefix));
+    if (!spec) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    const id = url.slice(url.lastIndexOf('eq.') + 3);
+    const client = await pool.connect();
+    let body = '';
+    try {
+      for (const s of spec.statements) {
+        let values = s.values;
+        if (s.idSlots.length || s.headersSlot !== null) {
+          values = values.slice();
+          for (const i of s.idSlots) values[i] = id;
+          if (s.headersSlot !== null) values[s.headersSlot] = JSON.stringify(req.headers);
+        }
+        const r = await client.query(s.text, values.length ? values : undefined);
+        const row = r.rows[0] as Record<string, unknown> | undefined;
+        if (row && 'body' in row) body = String(row['body']);
+      }
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release();
+      res.statusCode = 500;
+      res.end(String(e));
+      return;
+    }
+    client.release();
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+  const server = http.createServer((req, res) => void serve(req, res));
+  return { server, close: () => pool.end() };
+}
+
+async function main(): Promise<void> {
+  const { server, close } = mode === 'bare' ? bareServer() : await restServer();
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(Number(process.env['BENCH_PORT'] ?? 0), '127.0.0.1', r));
+  mark('listening');
+  const port = (server.address() as AddressInfo).port;
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+    await close().catch(() => {});
+    process.exit(0); // a normal exit: --cpu-prof writes its profile
+  };
+  process.on('message', (m) => {
+    if (m === 'stop') void stop();
+  });
+  process.on('SIGTERM', () => void stop());
+  process.on('disconnect', () => void stop());
+  process.send?.({ type: 'listening', port, stages });
+}
+
+main().catch((e: unknown) => {
+  console.error('[bench server] failed to start', e);
+  process.exit(1);
+});
