@@ -51,18 +51,18 @@ async function setupPostgres(
   await admin.connect();
   let db: Db | null = null;
   let created = false;
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    if (db) await db.close().catch(() => {});
-    if (created) {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e: Error) => {
-        process.stderr.write(`warning: could not drop scratch database ${name}: ${e.message}\n`);
-      });
-    }
-    await admin.end().catch(() => {});
-  };
+  let cleaning: Promise<void> | null = null;
+  // memoised: the SIGINT handler and a failing setup may both call it; both must wait for the DROP
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      if (db) await db.close().catch(() => {});
+      if (created) {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e: Error) => {
+          process.stderr.write(`warning: could not drop scratch database ${name}: ${e.message}\n`);
+        });
+      }
+      await admin.end().catch(() => {});
+    })());
   register(cleanup);
   try {
     if (chain.roles) {
@@ -126,12 +126,8 @@ async function setupPglite(
 ): Promise<ConformanceDb> {
   const chain = fixtureChain(fixturesDir);
   const db = await fallbackPglite('memory://');
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    await db.close().catch(() => {});
-  };
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () => (cleaning ??= db.close().catch(() => {}));
   register(cleanup);
   try {
     const baseline = await snapshotSettings(db);

@@ -40,6 +40,7 @@ export async function fallbackPglite(dataDir = 'memory://'): Promise<Db> {
 
 export async function fallbackPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {}); // an idle client's connection dropped; the next checkout reconnects
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<R>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
       const r = await c.query(text, values);

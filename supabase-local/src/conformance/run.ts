@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/types.ts';
 import type { RestApp, RestConfig } from '../rest/types.ts';
 import { loadCases, matchesFilter } from './cases.ts';
@@ -27,6 +28,8 @@ function userPath(p: string | undefined): string | undefined {
 }
 
 type CreateApp = (db: Db, config: RestConfig) => Promise<RestApp>;
+
+let interrupted = false;
 
 async function main(argv: string[]): Promise<number> {
   let opts: Options;
@@ -54,19 +57,33 @@ async function main(argv: string[]): Promise<number> {
     return opts.reportOnly ? 0 : 1;
   }
 
-  const { createRestApp } = (await import('../rest/index.ts')) as { createRestApp: CreateApp };
+  // CONFORMANCE_ENGINE=<module exporting createRestApp> runs the cases against another engine (runner tests)
+  const engineModule = process.env.CONFORMANCE_ENGINE
+    ? pathToFileURL(resolve(process.env.CONFORMANCE_ENGINE)).href
+    : '../rest/index.ts';
+  let createRestApp: CreateApp;
+  try {
+    ({ createRestApp } = (await import(engineModule)) as { createRestApp: CreateApp });
+  } catch (e) {
+    throw new Error(`could not load the REST engine (${engineModule}): ${(e as Error).message}`);
+  }
 
   const cleanups: (() => Promise<void>)[] = [];
-  const cleanupAll = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
-  };
-  let interrupted = false;
+  let cleaning: Promise<void> | null = null;
+  // one cleanup, awaited by whoever ends the process (signal handler or the normal path)
+  const cleanupAll = () =>
+    (cleaning ??= (async () => {
+      for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
+    })());
   const onSignal = (sig: NodeJS.Signals) => {
     if (interrupted) process.exit(130);
     interrupted = true;
     process.stderr.write(`\n${sig}: cleaning up…\n`);
     void cleanupAll().finally(() => process.exit(130));
   };
+  // a closed pipe (`| head`) must not abort the run before the scratch database is dropped
+  process.stdout.on('error', () => {});
+  process.stderr.on('error', () => {});
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let engineErrors = 0;
@@ -80,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const t0 = performance.now();
     const database = await setupDatabase(suite.fixturesDir, process.env.DATABASE_URL, (fn) => cleanups.push(fn));
+    if (interrupted) throw new Error('interrupted');
     console.log(`database: ${database.description} (fixtures loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     for (const n of database.notes) console.log(`  ${n}`);
 
@@ -126,8 +144,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => process.exit(interrupted ? 130 : code),
   (err: unknown) => {
+    if (interrupted) process.exit(130);
     process.stderr.write(`conformance: ${(err as Error)?.message ?? String(err)}\n`);
     process.exit(2);
   },
