@@ -31,7 +31,13 @@ export const err = {
     new ApiError(416, 'PGRST103', 'Requested range not satisfiable', details),
   invalidPut: (message: string) => new ApiError(405, 'PGRST105', message),
   unacceptableSchema: (schema: string, exposed: string[]) =>
-    new ApiError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
+    new ApiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    ),
   unacceptableMedia: (types: string[]) =>
     new ApiError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
   unsupportedContentType: (type: string) =>
@@ -44,17 +50,20 @@ export const err = {
       null,
       `Verify that '${name}' is included in the 'select' query parameter.`,
     ),
-  putLimit: () => new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
-  putMismatch: () => new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
+  putLimit: () =>
+    new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
+  putMismatch: () =>
+    new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
   singular: (rows: number) =>
     new ApiError(
       406,
       'PGRST116',
-      rows === 0 ? 'Cannot coerce the result to a single JSON object' : 'Cannot coerce the result to a single JSON object',
+      rows === 0
+        ? 'Cannot coerce the result to a single JSON object'
+        : 'Cannot coerce the result to a single JSON object',
       `The result contains ${rows} rows`,
     ),
-  unsupportedMethod: (method: string) =>
-    new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  unsupportedMethod: (method: string) => new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   relatedOrder: (origin: string, target: string) =>
     new ApiError(
       400,
@@ -63,27 +72,57 @@ export const err = {
       `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
     ),
   embedFilterOp: () =>
-    new ApiError(400, 'PGRST120', 'Bad operator on the embedded resource', "Only is null or not is null filters are allowed on embedded resources"),
+    new ApiError(
+      400,
+      'PGRST120',
+      'Bad operator on the embedded resource',
+      'Only is null or not is null filters are allowed on embedded resources',
+    ),
   raiseJson: (details: string, hint: string) =>
-    new ApiError(500, 'PGRST121', `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`, details, hint),
+    new ApiError(
+      500,
+      'PGRST121',
+      `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+      details,
+      hint,
+    ),
   invalidPreferences: (prefs: string[]) =>
-    new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
+    new ApiError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${prefs.join(', ')}`,
+    ),
   aggregatesDisabled: () => new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   maxAffected: (n: number) =>
-    new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`),
+    new ApiError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${n} rows`,
+    ),
   invalidPath: () => new ApiError(404, 'PGRST125', 'Invalid path specified in request URL'),
-  notImplemented: (message: string, details: string | null = null) => new ApiError(400, 'PGRST127', message, details),
+  notImplemented: (message: string, details: string | null = null) =>
+    new ApiError(400, 'PGRST127', message, details),
   columnNotFound: (column: string, table: string) =>
     new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
   tableNotFound: (schema: string, table: string, hint: string | null = null) =>
-    new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`, null, hint),
+    new ApiError(
+      404,
+      'PGRST205',
+      `Could not find the table '${schema}.${table}' in the schema cache`,
+      null,
+      hint,
+    ),
   jwtSecretMissing: () => new ApiError(500, 'PGRST300', 'Server lacks JWT secret'),
   jwt: (message: string) =>
     new ApiError(401, 'PGRST301', message, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
     }),
   anonDisabled: () =>
-    new ApiError(401, 'PGRST302', 'Anonymous access is disabled', null, null, { 'WWW-Authenticate': 'Bearer' }),
+    new ApiError(401, 'PGRST302', 'Anonymous access is disabled', null, null, {
+      'WWW-Authenticate': 'Bearer',
+    }),
   jwtClaims: (message: string) =>
     new ApiError(401, 'PGRST303', message, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
@@ -118,9 +157,26 @@ export function pgErrorStatus(code: string, message: string, authenticated: bool
   if (custom) return Number(custom[1]);
   const two = code.slice(0, 2);
   const table: Record<string, number> = {
-    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500, '39': 500,
-    '3B': 500, '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500, F0: 500, HV: 500,
-    P0: 500, XX: 500,
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 500,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
   };
   return table[two] ?? 400;
 }
@@ -145,7 +201,8 @@ export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
     }
     try {
       detail = JSON.parse(e.detail ?? '') as Record<string, unknown>;
-      if (typeof detail !== 'object' || detail === null || typeof detail['status'] !== 'number') throw new Error('x');
+      if (typeof detail !== 'object' || detail === null || typeof detail['status'] !== 'number')
+        throw new Error('x');
     } catch {
       return err.raiseJson(
         `Invalid JSON value for DETAIL: '${e.detail ?? ''}'`,

@@ -89,18 +89,27 @@ export async function execute(
       };
       if (stmt.countQuery && plan.count) {
         const planned = await plannedCount(tx, stmt.countQuery);
-        if (plan.count === 'planned' || plan.maxRows === null || planned > plan.maxRows) result.total = planned;
+        if (plan.count === 'planned' || plan.maxRows === null || planned > plan.maxRows)
+          result.total = planned;
         else {
-          const exact = await tx.query<{ n: string }>(`select pg_catalog.count(*)::text as n from (${stmt.countQuery.text}) c`, stmt.countQuery.values);
+          const exact = await tx.query<{ n: string }>(
+            `select pg_catalog.count(*)::text as n from (${stmt.countQuery.text}) c`,
+            stmt.countQuery.values,
+          );
           result.total = Number(exact.rows[0]!.n);
         }
       }
-      if (plan.kind !== 'read' && plan.kind !== 'call' && plan.count === 'exact') result.total = result.pageTotal;
+      if (plan.kind !== 'read' && plan.kind !== 'call' && plan.count === 'exact')
+        result.total = result.pageTotal;
       if (plan.kind === 'call' && plan.scalar && plan.count) result.total = result.pageTotal;
       if (plan.accept.type === 'application/vnd.pgrst.object+json' && result.pageTotal !== 1) {
         throw err.singular(result.pageTotal);
       }
-      if (plan.prefer.handling === 'strict' && plan.prefer.maxAffected !== undefined && plan.kind !== 'read') {
+      if (
+        plan.prefer.handling === 'strict' &&
+        plan.prefer.maxAffected !== undefined &&
+        plan.kind !== 'read'
+      ) {
         if (result.pageTotal > plan.prefer.maxAffected) throw err.maxAffected(result.pageTotal);
       }
       return result;
@@ -124,7 +133,15 @@ async function explain(
         ? lines[0]
         : JSON.stringify(lines[0])
       : lines.map(String).join('\n');
-  return { total: null, pageTotal: 0, body, location: null, inserted: null, responseHeaders: null, responseStatus: null };
+  return {
+    total: null,
+    pageTotal: 0,
+    body,
+    location: null,
+    inserted: null,
+    responseHeaders: null,
+    responseStatus: null,
+  };
 }
 
 async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] }): Promise<number> {

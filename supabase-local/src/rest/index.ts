@@ -95,12 +95,21 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
         return;
       }
       schema = chooseSchema(req, method);
-      const segments = rawPath.split('/').filter((s) => s !== '').map(decodeComponent);
+      const segments = rawPath
+        .split('/')
+        .filter((s) => s !== '')
+        .map(decodeComponent);
       let targetKind: { kind: 'relation'; name: string } | { kind: 'rpc'; name: string };
       if (segments.length === 1) targetKind = { kind: 'relation', name: segments[0]! };
-      else if (segments.length === 2 && segments[0] === 'rpc') targetKind = { kind: 'rpc', name: segments[1]! };
+      else if (segments.length === 2 && segments[0] === 'rpc')
+        targetKind = { kind: 'rpc', name: segments[1]! };
       else if (segments.length === 0) {
-        respond(res, 200, { 'Content-Type': 'application/openapi+json; charset=utf-8', ...cors }, '{"swagger":"2.0","info":{"title":"supabase-local"}}');
+        respond(
+          res,
+          200,
+          { 'Content-Type': 'application/openapi+json; charset=utf-8', ...cors },
+          '{"swagger":"2.0","info":{"title":"supabase-local"}}',
+        );
         return;
       } else throw err.invalidPath();
 
@@ -156,10 +165,25 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
       for (const [k, v] of Object.entries(req.headers)) {
         if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
       }
-      const ctx: RequestContext = { method, path: rawPath, headers, cookies: parseCookies(headerValue(req, 'cookie')) };
+      const ctx: RequestContext = {
+        method,
+        path: rawPath,
+        headers,
+        cookies: parseCookies(headerValue(req, 'cookie')),
+      };
       const result = await execute(db, config, entry.plan, entry.stmt, auth, ctx, rollback);
       mark('transaction');
-      respond(res, ...buildResponse(entry.plan, result, { cors, schema, config, allowOverride, timing: timingHeader(started, timings), trace: traceHeader(req) }));
+      respond(
+        res,
+        ...buildResponse(entry.plan, result, {
+          cors,
+          schema,
+          config,
+          allowOverride,
+          timing: timingHeader(started, timings),
+          trace: traceHeader(req),
+        }),
+      );
     } catch (e) {
       const apiErr =
         e instanceof ApiError
@@ -206,4 +230,3 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
     },
   };
 }
-

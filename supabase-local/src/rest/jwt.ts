@@ -3,7 +3,13 @@
  * for RS*), the exp/nbf/iat/aud claim checks with 30 s of clock skew, and the role taken from
  * jwt-role-claim-key (a small JSPath). Verified tokens are cached until they expire.
  */
-import { createHmac, createPublicKey, timingSafeEqual, verify as verifySignature, type KeyObject } from 'node:crypto';
+import {
+  createHmac,
+  createPublicKey,
+  timingSafeEqual,
+  verify as verifySignature,
+  type KeyObject,
+} from 'node:crypto';
 import { err } from './errors.ts';
 import type { RestConfig } from './types.ts';
 
@@ -31,12 +37,16 @@ export function loadKey(config: RestConfig): Key | null {
     const jwks = Array.isArray(parsed.keys) ? parsed.keys : [parsed];
     const keys: KeyObject[] = [];
     for (const jwk of jwks as Record<string, unknown>[]) {
-      if (jwk['kty'] === 'oct' && typeof jwk['k'] === 'string') return { kind: 'hmac', secret: b64url(jwk['k']) };
+      if (jwk['kty'] === 'oct' && typeof jwk['k'] === 'string')
+        return { kind: 'hmac', secret: b64url(jwk['k']) };
       keys.push(createPublicKey({ key: jwk as never, format: 'jwk' }));
     }
     return { kind: 'public', keys };
   }
-  return { kind: 'hmac', secret: config.jwtSecretIsBase64 ? Buffer.from(secret, 'base64') : Buffer.from(secret, 'utf8') };
+  return {
+    kind: 'hmac',
+    secret: config.jwtSecretIsBase64 ? Buffer.from(secret, 'base64') : Buffer.from(secret, 'utf8'),
+  };
 }
 
 /** jwt-role-claim-key: `.role`, `$.a.b[1]`, `$["https://x"][0].value`, `[?(@ == "x")]`, `^==`, `==^`, `*==`. */
@@ -49,14 +59,18 @@ export function roleFromClaims(claims: unknown, path: string): unknown {
     if (p[i] === '.') {
       const m = /^\.([^.[\]]+)/.exec(p.slice(i));
       if (!m) return undefined;
-      values = values.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[m[1]!] : undefined));
+      values = values.map((v) =>
+        v && typeof v === 'object' ? (v as Record<string, unknown>)[m[1]!] : undefined,
+      );
       i += m[0].length;
     } else if (p[i] === '[') {
       const rest = p.slice(i);
       let m = /^\[\s*"((?:[^"\\]|\\.)*)"\s*\]/.exec(rest);
       if (m) {
         const key = m[1]!.replace(/\\(.)/g, '$1');
-        values = values.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined));
+        values = values.map((v) =>
+          v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined,
+        );
         i += m[0].length;
         continue;
       }
@@ -133,13 +147,16 @@ export class JwtVerifier {
       throw err.jwtClaims('Parsing claims failed');
     }
     const exp = claims['exp'];
-    if (exp !== undefined && typeof exp !== 'number') throw err.jwtClaims("The JWT 'exp' claim must be a number");
+    if (exp !== undefined && typeof exp !== 'number')
+      throw err.jwtClaims("The JWT 'exp' claim must be a number");
     if (typeof exp === 'number' && now - SKEW > exp) throw err.jwtClaims('JWT expired');
     const nbf = claims['nbf'];
-    if (nbf !== undefined && typeof nbf !== 'number') throw err.jwtClaims("The JWT 'nbf' claim must be a number");
+    if (nbf !== undefined && typeof nbf !== 'number')
+      throw err.jwtClaims("The JWT 'nbf' claim must be a number");
     if (typeof nbf === 'number' && now + SKEW < nbf) throw err.jwtClaims('JWT not yet valid');
     const iat = claims['iat'];
-    if (iat !== undefined && typeof iat !== 'number') throw err.jwtClaims("The JWT 'iat' claim must be a number");
+    if (iat !== undefined && typeof iat !== 'number')
+      throw err.jwtClaims("The JWT 'iat' claim must be a number");
     if (typeof iat === 'number' && now + SKEW < iat) throw err.jwtClaims('JWT issued at future');
     const aud = claims['aud'];
     if (aud !== undefined) {

@@ -14,7 +14,8 @@ export function corsHeaders(config: RestConfig, origin: string | undefined): Rec
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (list.length === 0) return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
+  if (list.length === 0)
+    return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
   if (!list.includes(origin)) return {};
   return {
     'Access-Control-Allow-Origin': origin,
@@ -23,13 +24,19 @@ export function corsHeaders(config: RestConfig, origin: string | undefined): Rec
   };
 }
 
-export function preflight(req: IncomingMessage, res: ServerResponse, _config: RestConfig, cors: Record<string, string>): void {
+export function preflight(
+  req: IncomingMessage,
+  res: ServerResponse,
+  _config: RestConfig,
+  cors: Record<string, string>,
+): void {
   const headers: Record<string, string> = { ...cors };
   if (req.headers['access-control-request-method'] !== undefined && cors['Access-Control-Allow-Origin']) {
     delete headers['Access-Control-Expose-Headers'];
     headers['Access-Control-Allow-Methods'] = 'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD';
     const reqHeaders = req.headers['access-control-request-headers'];
-    headers['Access-Control-Allow-Headers'] = typeof reqHeaders === 'string' && reqHeaders !== '' ? reqHeaders : 'Authorization';
+    headers['Access-Control-Allow-Headers'] =
+      typeof reqHeaders === 'string' && reqHeaders !== '' ? reqHeaders : 'Authorization';
     headers['Access-Control-Max-Age'] = '86400';
   } else {
     headers['Allow'] = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
@@ -61,7 +68,12 @@ export function errorBody(e: ApiError, config: RestConfig): string {
   return JSON.stringify(e.body());
 }
 
-export function respondError(res: ServerResponse, e: ApiError, extra: Record<string, string>, config: RestConfig): void {
+export function respondError(
+  res: ServerResponse,
+  e: ApiError,
+  extra: Record<string, string>,
+  config: RestConfig,
+): void {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
     'Proxy-Status': `PostgREST; error=${e.code}`,
@@ -80,7 +92,8 @@ function contentTypeOf(plan: ActionPlan): string {
   const p = plan.accept.plan;
   if (p) return `application/vnd.pgrst.plan+${p.format}; for="${p.for}"; charset=utf-8`;
   if (plan.accept.type === 'text/csv') return 'text/csv; charset=utf-8';
-  if (plan.accept.type === 'application/vnd.pgrst.object+json') return 'application/vnd.pgrst.object+json; charset=utf-8';
+  if (plan.accept.type === 'application/vnd.pgrst.object+json')
+    return 'application/vnd.pgrst.object+json; charset=utf-8';
   return 'application/json; charset=utf-8';
 }
 
@@ -90,7 +103,9 @@ function locationHeader(plan: ActionPlan, result: ResultRow): string | null {
   const first = rows?.[0];
   if (!first) return null;
   const pk = plan.rel.pk;
-  const qs = pk.map((c, i) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[i]))}`).join('&');
+  const qs = pk
+    .map((c, i) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[i]))}`)
+    .join('&');
   return `/${encodeURIComponent(plan.rel.name)}?${qs}`;
 }
 
@@ -148,7 +163,8 @@ export function buildResponse(
   } else {
     const ret = prefer.return ?? 'minimal';
     if (plan.resolution) applied.push(`resolution=${plan.resolution}`);
-    if (prefer.missing && (plan.kind === 'insert' || plan.kind === 'update')) applied.push(`missing=${prefer.missing}`);
+    if (prefer.missing && (plan.kind === 'insert' || plan.kind === 'update'))
+      applied.push(`missing=${prefer.missing}`);
     if (prefer.return) applied.push(`return=${ret}`);
     headers['Content-Range'] =
       plan.kind === 'update' ? contentRange(0, result.pageTotal, result.total) : `*/${result.total ?? '*'}`;
@@ -165,7 +181,8 @@ export function buildResponse(
   if (prefer.tx && o.allowOverride) applied.push(`tx=${prefer.tx}`);
   if (prefer.handling) applied.push(`handling=${prefer.handling}`);
   if (prefer.timezone) applied.push(`timezone=${prefer.timezone}`);
-  if (prefer.maxAffected !== undefined && prefer.handling === 'strict') applied.push(`max-affected=${prefer.maxAffected}`);
+  if (prefer.maxAffected !== undefined && prefer.handling === 'strict')
+    applied.push(`max-affected=${prefer.maxAffected}`);
   if (prefer.params) applied.push(`params=${prefer.params}`);
   if (applied.length) headers['Preference-Applied'] = applied.join(', ');
   if (o.config.dbSchemas.length > 1) headers['Content-Profile'] = o.schema;

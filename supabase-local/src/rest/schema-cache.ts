@@ -97,7 +97,14 @@ interface RawCatalog {
     default: string | null;
     generated: boolean;
   }[];
-  constraints: { rel: number; frel: number; type: string; name: string; cols: number[]; fcols: number[] | null }[];
+  constraints: {
+    rel: number;
+    frel: number;
+    type: string;
+    name: string;
+    cols: number[];
+    fcols: number[] | null;
+  }[];
   views: { oid: number; action: string }[];
   routines: {
     oid: number;
@@ -206,7 +213,8 @@ export function viewColumnSources(action: string): Map<string, [number, number]>
     }
   }
   const list = action.slice(start, end);
-  const re = /\{TARGETENTRY[\s\S]*?:resname (\S+)[\s\S]*?:resorigtbl (\d+) :resorigcol (\d+) :resjunk (\w+)\}/g;
+  const re =
+    /\{TARGETENTRY[\s\S]*?:resname (\S+)[\s\S]*?:resorigtbl (\d+) :resorigcol (\d+) :resjunk (\w+)\}/g;
   for (const m of list.matchAll(re)) {
     if (m[4] === 'true') continue;
     const name = m[1]!.replace(/\\(.)/g, '$1');
@@ -366,7 +374,10 @@ export class SchemaCache {
     for (const fk of fks) {
       const childEx = exposures.get(fk.child.oid) ?? [];
       const parentEx = exposures.get(fk.parent.oid) ?? [];
-      const o2o = isUnique(fk.child.oid, fk.cols.map((c) => c[0]));
+      const o2o = isUnique(
+        fk.child.oid,
+        fk.cols.map((c) => c[0]),
+      );
       for (const ce of childEx) {
         if (!fk.cols.every(([c]) => ce.map.has(c))) continue;
         for (const pe of parentEx) {
@@ -435,7 +446,8 @@ export class SchemaCache {
         name: names[i] ?? '',
         type: types[i] ?? 'unknown',
         mode: m as RoutineParam['mode'],
-        hasDefault: inputs.findIndex((x) => x.i === i) >= firstDefault && (m === 'i' || m === 'b' || m === 'v'),
+        hasDefault:
+          inputs.findIndex((x) => x.i === i) >= firstDefault && (m === 'i' || m === 'b' || m === 'v'),
       }));
       const routine: Routine = {
         oid: r.oid,

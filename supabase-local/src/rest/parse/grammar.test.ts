@@ -6,7 +6,13 @@ import { decodeQuery, parseQueryParams } from './query-params.ts';
 describe('select', () => {
   it.each([
     ['*', [{ kind: 'star' }]],
-    ['id,name', [{ kind: 'column', field: { name: 'id', json: [] } }, { kind: 'column', field: { name: 'name', json: [] } }]],
+    [
+      'id,name',
+      [
+        { kind: 'column', field: { name: 'id', json: [] } },
+        { kind: 'column', field: { name: 'name', json: [] } },
+      ],
+    ],
     ['myId:id::text', [{ kind: 'column', field: { name: 'id', json: [] }, alias: 'myId', cast: 'text' }]],
     [
       'data->a->>b',
@@ -24,7 +30,10 @@ describe('select', () => {
       ],
     ],
     ['count()', [{ kind: 'count' }]],
-    ['total:price.sum()', [{ kind: 'column', field: { name: 'price', json: [] }, alias: 'total', aggregate: 'sum' }]],
+    [
+      'total:price.sum()',
+      [{ kind: 'column', field: { name: 'price', json: [] }, alias: 'total', aggregate: 'sum' }],
+    ],
   ])('%s', (input, expected) => {
     expect(parseSelect(input)).toEqual(expected);
   });
@@ -41,7 +50,12 @@ describe('select', () => {
         spread: false,
         select: [{ kind: 'column', field: { name: 'name', json: [] } }],
       },
-      { kind: 'embed', name: 'owner', spread: true, select: [{ kind: 'column', field: { name: 'id', json: [] } }] },
+      {
+        kind: 'embed',
+        name: 'owner',
+        spread: true,
+        select: [{ kind: 'column', field: { name: 'id', json: [] } }],
+      },
     ]);
   });
 
@@ -71,7 +85,10 @@ describe('operators', () => {
     ['not.like.*yx', { negated: true, expr: { kind: 'op', op: 'like', value: '*yx' } }],
     ['in.(1,"a,b", c )', { negated: false, expr: { kind: 'in', values: ['1', 'a,b', 'c'] } }],
     ['is.NULL', { negated: false, expr: { kind: 'is', value: 'null' } }],
-    ['fts(french).amusant', { negated: false, expr: { kind: 'fts', op: 'fts', lang: 'french', value: 'amusant' } }],
+    [
+      'fts(french).amusant',
+      { negated: false, expr: { kind: 'fts', op: 'fts', lang: 'french', value: 'amusant' } },
+    ],
     ['eq(any).{1,2}', { negated: false, expr: { kind: 'op', op: 'eq', quant: 'any', value: '{1,2}' } }],
   ])('%s', (input, expected) => {
     expect(parseOpExpr(input)).toEqual(expected);
@@ -95,14 +112,31 @@ describe('logic trees', () => {
       negated: false,
       op: 'or',
       children: [
-        { kind: 'filter', filter: { field: { name: 'id', json: [] }, negated: false, expr: { kind: 'op', op: 'eq', value: '1' } } },
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'id', json: [] },
+            negated: false,
+            expr: { kind: 'op', op: 'eq', value: '1' },
+          },
+        },
         {
           kind: 'expr',
           negated: true,
           op: 'and',
           children: [
-            { kind: 'filter', filter: { field: { name: 'a', json: [] }, negated: false, expr: { kind: 'op', op: 'gt', value: '2' } } },
-            { kind: 'filter', filter: { field: { name: 'b', json: [] }, negated: false, expr: { kind: 'is', value: 'null' } } },
+            {
+              kind: 'filter',
+              filter: {
+                field: { name: 'a', json: [] },
+                negated: false,
+                expr: { kind: 'op', op: 'gt', value: '2' },
+              },
+            },
+            {
+              kind: 'filter',
+              filter: { field: { name: 'b', json: [] }, negated: false, expr: { kind: 'is', value: 'null' } },
+            },
           ],
         },
       ],
@@ -110,7 +144,9 @@ describe('logic trees', () => {
   });
 
   it('rejects an empty tree like PostgREST', () => {
-    expect(() => parseLogicTree('or', '()')).toThrowError('"failed to parse logic tree (())" (line 1, column 4)');
+    expect(() => parseLogicTree('or', '()')).toThrowError(
+      '"failed to parse logic tree (())" (line 1, column 4)',
+    );
   });
 });
 
@@ -132,7 +168,10 @@ describe('query params', () => {
   });
 
   it('groups filters, order and ranges by embed path', () => {
-    const qp = parseQueryParams('select=id,tasks(id)&tasks.order=id.desc&tasks.limit=2&id=gt.1&offset=-3', false);
+    const qp = parseQueryParams(
+      'select=id,tasks(id)&tasks.order=id.desc&tasks.limit=2&id=gt.1&offset=-3',
+      false,
+    );
     expect([...qp.filters.keys()]).toEqual(['']);
     expect(qp.order.get('tasks')).toEqual([{ field: { name: 'id', json: [] }, direction: 'desc' }]);
     expect(qp.ranges.get('tasks')).toEqual({ offset: 0, limit: 2 });

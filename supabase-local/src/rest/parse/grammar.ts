@@ -60,7 +60,10 @@ function toApiError(what: string, input: string, f: Fail, offset: number) {
   let expecting = '';
   if (exp.length === 1) expecting = ` expecting ${exp[0]}`;
   else if (exp.length > 1) expecting = ` expecting ${exp.slice(0, -1).join(', ')} or ${exp[exp.length - 1]}`;
-  return err.parse(`"failed to parse ${what} (${input})" (line 1, column ${f.pos + 1})`, `unexpected ${unexpected}${expecting}`);
+  return err.parse(
+    `"failed to parse ${what} (${input})" (line 1, column ${f.pos + 1})`,
+    `unexpected ${unexpected}${expecting}`,
+  );
 }
 
 /** `prefix` is parsed too (PostgREST parses "or(...)") and counts in columns, but is not displayed. */
@@ -76,7 +79,7 @@ function run<T>(what: string, input: string, p: (c: Cursor) => T, prefix = ''): 
   }
 }
 
-const isNameChar = (ch: string) => ch !== '' && (/[\p{L}\p{N}_ $]/u.test(ch));
+const isNameChar = (ch: string) => ch !== '' && /[\p{L}\p{N}_ $]/u.test(ch);
 
 /** A field name: quoted ("a.b"), or letters, digits, _, space, $ with single dashes not followed by '>'. */
 function fieldName(c: Cursor): string {
@@ -254,8 +257,25 @@ export function parseSelect(s: string): SelectItem[] {
 // ---------------------------------------------------------------- filters
 
 const SIMPLE_OPS: SimpleOp[] = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'cs', 'cd', 'ov', 'sl', 'sr',
-  'nxr', 'nxl', 'adj', 'isdistinct',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'isdistinct',
 ];
 const QUANTIFIABLE = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 const FTS_OPS: FtsOp[] = ['fts', 'plfts', 'phfts', 'wfts'];
@@ -263,7 +283,8 @@ const FTS_OPS: FtsOp[] = ['fts', 'plfts', 'phfts', 'wfts'];
 /** `in.(a,"b,c")` list items: comma-separated, double quotes protect commas and parens. */
 export function parseList(s: string): string[] {
   const body = s.trim();
-  if (!body.startsWith('(') || !body.endsWith(')')) throw err.parse(`"failed to parse filter (in.${s})"`, null);
+  if (!body.startsWith('(') || !body.endsWith(')'))
+    throw err.parse(`"failed to parse filter (in.${s})"`, null);
   const inner = body.slice(1, -1);
   if (inner.trim() === '') return [];
   const out: string[] = [];

@@ -14,31 +14,32 @@ export function parsePrefer(values: string[]): Preferences {
       const ok = (() => {
         switch (k) {
           case 'return':
-            if (v === 'minimal' || v === 'headers-only' || v === 'representation') return (p.return ??= v), true;
+            if (v === 'minimal' || v === 'headers-only' || v === 'representation')
+              return ((p.return ??= v), true);
             return false;
           case 'count':
-            if (v === 'exact' || v === 'planned' || v === 'estimated') return (p.count ??= v), true;
+            if (v === 'exact' || v === 'planned' || v === 'estimated') return ((p.count ??= v), true);
             return false;
           case 'resolution':
-            if (v === 'merge-duplicates' || v === 'ignore-duplicates') return (p.resolution ??= v), true;
+            if (v === 'merge-duplicates' || v === 'ignore-duplicates') return ((p.resolution ??= v), true);
             return false;
           case 'missing':
-            if (v === 'default' || v === 'null') return (p.missing ??= v), true;
+            if (v === 'default' || v === 'null') return ((p.missing ??= v), true);
             return false;
           case 'handling':
-            if (v === 'strict' || v === 'lenient') return (p.handling ??= v), true;
+            if (v === 'strict' || v === 'lenient') return ((p.handling ??= v), true);
             return false;
           case 'tx':
-            if (v === 'commit' || v === 'rollback') return (p.tx ??= v), true;
+            if (v === 'commit' || v === 'rollback') return ((p.tx ??= v), true);
             return false;
           case 'timezone':
-            if (v !== '') return (p.timezone ??= v), true;
+            if (v !== '') return ((p.timezone ??= v), true);
             return false;
           case 'max-affected':
-            if (/^\d+$/.test(v)) return (p.maxAffected ??= Number(v)), true;
+            if (/^\d+$/.test(v)) return ((p.maxAffected ??= Number(v)), true);
             return false;
           case 'params':
-            if (v === 'single-object') return (p.params = v), true;
+            if (v === 'single-object') return ((p.params = v), true);
             return false;
           default:
             return false;
@@ -95,7 +96,8 @@ export function negotiate(accept: string | undefined): Accepted {
         if (k === 'q' && v !== undefined) q = Number(v);
         if (k === 'nulls' && v === 'stripped') stripNulls = true;
         if (k === 'for' && v !== undefined) planFor = v.replace(/^"|"$/g, '');
-        if (k === 'options' && v !== undefined) planOptions = v.split('|').filter((o) => PLAN_OPTIONS.includes(o));
+        if (k === 'options' && v !== undefined)
+          planOptions = v.split('|').filter((o) => PLAN_OPTIONS.includes(o));
       }
       return { type: type.toLowerCase(), q: Number.isFinite(q) ? q : 0, i, stripNulls, planFor, planOptions };
     })

@@ -51,7 +51,10 @@ function splitReserved(key: string, word: string): string | null {
 
 function parseInteger(what: string, v: string): number {
   if (!/^-?\d+$/.test(v.trim())) {
-    throw err.parse(`"failed to parse ${what} parameter (${v})" (line 1, column 1)`, `unexpected "${v[0] ?? ''}" expecting digit`);
+    throw err.parse(
+      `"failed to parse ${what} parameter (${v})" (line 1, column 1)`,
+      `unexpected "${v[0] ?? ''}" expecting digit`,
+    );
   }
   return Number(v.trim());
 }
@@ -142,7 +145,9 @@ export function parseQueryParams(raw: string, isRpc: boolean): QueryParams {
 function parseOpExprHint(value: string): string {
   if (parseOpExpr(value) === null) {
     const first = value[0];
-    return first === undefined ? 'unexpected end of input expecting operator (eq, gt, ...)' : `unexpected "${first}" expecting "not" or operator (eq, gt, ...)`;
+    return first === undefined
+      ? 'unexpected end of input expecting operator (eq, gt, ...)'
+      : `unexpected "${first}" expecting "not" or operator (eq, gt, ...)`;
   }
   return 'unexpected end of input';
 }

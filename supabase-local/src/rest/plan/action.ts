@@ -26,7 +26,9 @@ export interface PlanInput {
 function findRelation(sc: SchemaCache, schema: string, name: string): Relation {
   const rel = sc.relation(schema, name);
   if (rel && rel.kind !== 'c') return rel;
-  const names = [...sc.relations.values()].filter((r) => r.schema === schema && r.kind !== 'c').map((r) => r.name);
+  const names = [...sc.relations.values()]
+    .filter((r) => r.schema === schema && r.kind !== 'c')
+    .map((r) => r.name);
   const s = suggest(name, names);
   throw err.tableNotFound(schema, name, s ? `Perhaps you meant the table '${schema}.${s}'` : null);
 }
@@ -53,7 +55,10 @@ function rootRead(sc: SchemaCache, input: PlanInput, rel: Relation): ReadPlan {
 }
 
 /** Parse the request body into rows (JSON array/object, CSV, or form). */
-function bodyRows(input: PlanInput, checkKeys: boolean): { json: string; keys: string[]; isArray: boolean; empty: boolean } {
+function bodyRows(
+  input: PlanInput,
+  checkKeys: boolean,
+): { json: string; keys: string[]; isArray: boolean; empty: boolean } {
   const raw = input.body?.toString('utf8') ?? '';
   if (input.bodyType === 'csv') {
     const lines = raw.split(/\r?\n/).filter((l) => l !== '');
@@ -83,7 +88,8 @@ function bodyRows(input: PlanInput, checkKeys: boolean): { json: string; keys: s
     const keys = first ? Object.keys(first) : [];
     for (const o of checkKeys ? (v as Record<string, unknown>[]) : []) {
       const k = Object.keys(o);
-      if (k.length !== keys.length || !k.every((x) => keys.includes(x))) throw err.invalidBody('All object keys must match');
+      if (k.length !== keys.length || !k.every((x) => keys.includes(x)))
+        throw err.invalidBody('All object keys must match');
     }
     return { json: raw, keys, isArray: true, empty: v.length === 0 };
   }
@@ -147,11 +153,14 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
   const body = bodyRows(input, input.qp.columns === undefined);
   const names = input.qp.columns ?? body.keys;
   const columns = writeColumns(rel, names);
-  if (method === 'PATCH') return { ...base, kind: 'update', columns, body: body.json, bodyIsArray: body.isArray };
+  if (method === 'PATCH')
+    return { ...base, kind: 'update', columns, body: body.json, bodyIsArray: body.isArray };
   if (method === 'PUT') {
     if (input.qp.ranges.size > 0) throw err.putLimit();
     const pk = rel.pk;
-    const eqs = (input.qp.filters.get('') ?? []).filter((f) => f.expr.kind === 'op' && f.expr.op === 'eq' && !f.negated);
+    const eqs = (input.qp.filters.get('') ?? []).filter(
+      (f) => f.expr.kind === 'op' && f.expr.op === 'eq' && !f.negated,
+    );
     const all = input.qp.filters.get('') ?? [];
     if (
       pk.length === 0 ||
@@ -159,7 +168,7 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
       pk.length !== eqs.length ||
       !pk.every((c) => eqs.some((f) => f.field.name === c))
     ) {
-      throw err.invalidPut('Filters must include all and only primary key columns with \'eq\' operators');
+      throw err.invalidPut("Filters must include all and only primary key columns with 'eq' operators");
     }
     if (body.isArray) throw err.invalidPut('PUT payload must contain a single row');
     const obj = JSON.parse(body.json) as Record<string, unknown>;
@@ -221,7 +230,13 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const matches = overloads.filter((r) => {
     const ins = r.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
     if (input.prefer.params === 'single-object') return ins.length === 1;
-    if (ins.length === 1 && ins[0]!.name === '' && (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb') && !isGet) return true;
+    if (
+      ins.length === 1 &&
+      ins[0]!.name === '' &&
+      (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb') &&
+      !isGet
+    )
+      return true;
     const names = ins.map((p) => p.name);
     if (!argNames.every((a) => names.includes(a))) return false;
     return ins.every((p) => p.hasDefault || argNames.includes(p.name));
@@ -229,9 +244,7 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   if (matches.length === 0) {
     const sig = `${schema}.${name}(${argNames.join(', ')})`;
     const withParams = argNames.length ? ` with parameters ${argNames.join(', ')}` : ' without parameters';
-    const fns = overloads.length
-      ? overloads[0]!
-      : null;
+    const fns = overloads.length ? overloads[0]! : null;
     let hint: string | null = null;
     if (fns) {
       hint = `Perhaps you meant to call the function ${schema}.${name}(${fns.params
@@ -239,7 +252,13 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
         .map((p) => p.name)
         .join(', ')})`;
     } else {
-      const s = suggest(name, [...sc.routines.values()].flat().filter((r) => r.schema === schema).map((r) => r.name));
+      const s = suggest(
+        name,
+        [...sc.routines.values()]
+          .flat()
+          .filter((r) => r.schema === schema)
+          .map((r) => r.name),
+      );
       if (s) hint = `Perhaps you meant to call the function ${schema}.${s}`;
     }
     throw new ApiError(
@@ -265,7 +284,10 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const ins = routine.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
   const singleObject =
     input.prefer.params === 'single-object' ||
-    (!isGet && ins.length === 1 && ins[0]!.name === '' && (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb'));
+    (!isGet &&
+      ins.length === 1 &&
+      ins[0]!.name === '' &&
+      (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb'));
   const rel = returnRelation(routine);
   let read: ReadPlan | null = null;
   if (rel) {

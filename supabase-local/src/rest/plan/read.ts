@@ -102,7 +102,14 @@ export function planRead(
         const childName = item.alias ?? item.name;
         const childPath = path === '' ? childName : `${path}.${childName}`;
         const n = ++ctx.counter.n;
-        const child = planRead(ctx, relationship.foreign, item.select, childPath, childName, `${relationship.foreign.name}_${n}`);
+        const child = planRead(
+          ctx,
+          relationship.foreign,
+          item.select,
+          childPath,
+          childName,
+          `${relationship.foreign.name}_${n}`,
+        );
         child.relationship = relationship;
         child.joinType = item.joinType ?? 'left';
         child.spread = item.spread;
@@ -120,7 +127,8 @@ export function planRead(
   for (const f of ctx.qp.filters.get(path) ?? []) {
     const child = f.field.json.length === 0 ? plan.children.find((c) => c.name === f.field.name) : undefined;
     if (child) {
-      if (f.expr.kind !== 'is' || (f.expr.value !== 'null' && f.expr.value !== 'not_null')) throw err.embedFilterOp();
+      if (f.expr.kind !== 'is' || (f.expr.value !== 'null' && f.expr.value !== 'not_null'))
+        throw err.embedFilterOp();
       const isNull = (f.expr.value === 'null') !== f.negated;
       plan.embedNullFilters.push({ childName: child.name, isNull });
       continue;

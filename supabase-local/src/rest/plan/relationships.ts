@@ -18,7 +18,13 @@ function describe(r: Relationship): Record<string, string> {
     const j = r.junction;
     relationship = `${j.rel.name} using ${j.constraint1}(${j.cols1.map((c) => c[0]).join(', ')}) and ${j.constraint2}(${j.cols2.map((c) => c[0]).join(', ')})`;
   } else {
-    relationship = `${r.constraint} using ${cols(r.table, r.cols.map((c) => c[0]))} and ${cols(r.foreign, r.cols.map((c) => c[1]))}`;
+    relationship = `${r.constraint} using ${cols(
+      r.table,
+      r.cols.map((c) => c[0]),
+    )} and ${cols(
+      r.foreign,
+      r.cols.map((c) => c[1]),
+    )}`;
   }
   return {
     cardinality: cardName[r.card],

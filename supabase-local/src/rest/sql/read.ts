@@ -35,7 +35,8 @@ const FTS: Record<string, string> = {
 
 export function fieldSql(b: SqlBuilder, alias: string, f: Field): string {
   let s = `${ident(alias)}.${ident(f.name)}`;
-  for (const step of f.json) s += `${step.arrow}${b.param(step.index ? Number(step.key) : step.key, step.index ? 'int' : 'text')}`;
+  for (const step of f.json)
+    s += `${step.arrow}${b.param(step.index ? Number(step.key) : step.key, step.index ? 'int' : 'text')}`;
   return s;
 }
 
@@ -49,7 +50,9 @@ export function filterSql(b: SqlBuilder, alias: string, rel: Relation | null, f:
   let sql: string;
   switch (e.kind) {
     case 'is': {
-      const word = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[e.value];
+      const word = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[
+        e.value
+      ];
       sql = `${lhs} is ${word}`;
       break;
     }
@@ -120,7 +123,9 @@ function itemSql(b: SqlBuilder, plan: ReadPlan, item: PlannedItem): string[] {
       if (c.spread) {
         // to-one: the child's columns join the parent row; to-many: each becomes an array
         return spreadNames(c).map((n) =>
-          toOne ? `${ident(c.lateral)}.${ident(n)}` : `coalesce(${ident(c.lateral)}.${ident(n)}, '[]') as ${ident(n)}`,
+          toOne
+            ? `${ident(c.lateral)}.${ident(n)}`
+            : `coalesce(${ident(c.lateral)}.${ident(n)}, '[]') as ${ident(n)}`,
         );
       }
       if (toOne) return [`row_to_json(${ident(c.lateral)}.*)::jsonb as ${ident(item.name)}`];
@@ -246,7 +251,9 @@ export function countSql(b: SqlBuilder, plan: ReadPlan, fromSql: string | null):
   );
   const trimmed: ReadPlan = {
     ...plan,
-    select: needed.map((child) => ({ kind: 'embed', child: { ...child, hidden: true }, name: child.name }) as PlannedItem),
+    select: needed.map(
+      (child) => ({ kind: 'embed', child: { ...child, hidden: true }, name: child.name }) as PlannedItem,
+    ),
     children: needed,
     order: [],
     groupBy: false,

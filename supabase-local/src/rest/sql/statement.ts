@@ -77,7 +77,8 @@ export function mutateStatement(plan: MutatePlan): Statement {
       const conflict = plan.onConflict.map(ident).join(', ');
       if (plan.resolution === 'ignore-duplicates') mutation += ` on conflict (${conflict}) do nothing`;
       else if (cols.length === 0) mutation += ` on conflict (${conflict}) do nothing`;
-      else mutation += ` on conflict (${conflict}) do update set ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+      else
+        mutation += ` on conflict (${conflict}) do update set ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`;
     }
     if (cols.length === 0 && plan.kind === 'insert') {
       mutation = `insert into ${target} as ${alias} select from json_array_elements(${rows}) pgrst_elem`;
@@ -105,7 +106,9 @@ export function mutateStatement(plan: MutatePlan): Statement {
     if (!mutation.startsWith('select')) mutation += ` returning ${alias}.*`;
     ctes = `pgrst_source as (${mutation})`;
   }
-  const read = plan.returnRepresentation ? levelSql(b, plan.read, null, 'pgrst_source', { noLimit: true }) : `select * from pgrst_source`;
+  const read = plan.returnRepresentation
+    ? levelSql(b, plan.read, null, 'pgrst_source', { noLimit: true })
+    : `select * from pgrst_source`;
   const body = plan.returnRepresentation ? bodySql(plan, false, false) : `''`;
   const text = `with ${ctes} select null::bigint as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${pkLocation(plan)} as location, ${inserted} as inserted, ${TAIL} from (${read}) ${T}`;
   return { text, values: b.values };
@@ -137,7 +140,9 @@ export function callStatement(plan: CallPlan): Statement {
     argsFrom = `json_to_record(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
       .map((p) => `${ident(p.name)} ${typeName(p.type)}`)
       .join(', ')})`;
-    args = used.map((p) => `${p.mode === 'v' ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
+    args = used
+      .map((p) => `${p.mode === 'v' ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`)
+      .join(', ');
   }
   const call = `${fn}(${args})`;
   let source: string;
@@ -149,7 +154,8 @@ export function callStatement(plan: CallPlan): Statement {
   } else {
     const from = argsFrom ? `(select pgrst_call.* from ${argsFrom}, lateral ${call} pgrst_call)` : call;
     source = levelSql(b, plan.read, null, from, { maxRows: plan.maxRows });
-    if (plan.count === 'exact') total = `(select pg_catalog.count(*) from (${countSql(b, plan.read, from)}) pgrst_count)`;
+    if (plan.count === 'exact')
+      total = `(select pg_catalog.count(*) from (${countSql(b, plan.read, from)}) pgrst_count)`;
     body = plan.head ? `''` : bodySql(plan, false, !r.retset);
   }
   const text = `with pgrst_source as (${source}) select ${total} as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${TAIL} from (select * from pgrst_source) ${T}`;
