@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from '../db/types.ts';
-import { fallbackPglite, fallbackPostgres } from './db-fallback.ts';
+import { MEMORY, openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
 import { fixtureChain, lineOf, type FixtureStep } from './load-fixtures.ts';
 
 export interface ConformanceDb {
@@ -88,7 +89,7 @@ async function setupPostgres(
         await client.end().catch(() => {});
       }
     }
-    db = await fallbackPostgres(scratchUrl);
+    db = await openPostgres({ url: scratchUrl, max: 10 });
     const user = await db.query<{ u: string; v: string }>('select current_user as u, version() as v');
     const version = user.rows[0]!.v.split(' on ')[0];
     return {
@@ -125,7 +126,7 @@ async function setupPglite(
   register: (cleanup: () => Promise<void>) => void,
 ): Promise<ConformanceDb> {
   const chain = fixtureChain(fixturesDir);
-  const db = await fallbackPglite('memory://');
+  const db = await openPglite({ dataDir: MEMORY });
   let cleaning: Promise<void> | null = null;
   const cleanup = () => (cleaning ??= db.close().catch(() => {}));
   register(cleanup);
