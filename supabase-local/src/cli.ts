@@ -1,0 +1,245 @@
+/**
+ * supabase-local's command line (bin/supabase-local.mjs, `pnpm serve`, `pnpm db:reset`).
+ *
+ *   serve      open the database, bootstrap, migrate, seed a new database, start API + web
+ *   migrate    apply pending migrations (and the seed on a new database), then exit
+ *   reset      rebuild the database from scratch (bootstrap, migrations, seed), then exit
+ *   status     which database, which migrations are applied (like `supabase migration list`)
+ *   bootstrap  prepare an empty PostgreSQL database like supabase-local's own, so the real
+ *              Supabase CLI can take it from there (`--db-url <url>`, or `--print` the SQL)
+ *
+ * Environment: DATABASE_URL (PostgreSQL instead of PGlite), DATABASE_POOL_SIZE, SUPABASE_LOCAL_DATA
+ * (PGlite folder or memory://), SUPABASE_PORT / SUPABASE_HOST (API), PORT / HOST (web),
+ * SUPABASE_JWT_SECRET.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
+import { loadConfig, projectPaths, REPO_ROOT } from './config.ts';
+import { dbTarget, openTarget, type DbTarget } from './db/index.ts';
+import { redactUrl } from './db/postgres.ts';
+import type { Db } from './db/types.ts';
+import { apiKeys, type ApiKeys } from './keys.ts';
+import { appliedVersions, listMigrations, SqlFileError } from './migrations/index.ts';
+import { emptyPostgresDatabase, isLoopbackHost, resetPgliteDir } from './migrations/reset.ts';
+import { notifySchemaReload, prepareDatabase } from './prepare.ts';
+import { startServer, UnsafeHostError, type RunningServer } from './server.ts';
+
+const USAGE = `usage: supabase-local <serve|migrate|reset|status|bootstrap> [options]
+  reset --force           also reset a PostgreSQL database that is not on this machine
+  bootstrap --db-url URL  bootstrap that PostgreSQL database (default: DATABASE_URL)
+  bootstrap --print       print the bootstrap SQL instead`;
+
+const log = (line: string) => console.log(line);
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate':
+      return withPrepared(dbTarget(), false);
+    case 'reset':
+      return reset(args.includes('--force'));
+    case 'status':
+      return status();
+    case 'bootstrap':
+      return bootstrapCommand(args);
+    default:
+      console.error(USAGE);
+      return command === undefined || command === '--help' || command === '-h' ? 0 : 2;
+  }
+}
+
+function setup() {
+  const config = loadConfig();
+  const paths = projectPaths(REPO_ROOT, config);
+  return { config, paths };
+}
+
+async function prepare(db: Db) {
+  const { config, paths } = setup();
+  return prepareDatabase(db, {
+    migrationsDir: paths.migrationsDir,
+    seedPaths: paths.seedPaths,
+    migrations: config.db.migrationsEnabled,
+    seed: config.db.seed.enabled,
+    displayRoot: REPO_ROOT,
+    log,
+  });
+}
+
+async function serve(): Promise<number> {
+  const { config } = setup();
+  const keys = apiKeys();
+  const target = dbTarget();
+  const started = Date.now();
+  const db = await openTarget(target);
+  let server: RunningServer | undefined;
+  try {
+    const prepared = await prepare(db);
+    server = await startServer({ db, config, keys });
+    printBanner(server, keys, target, Date.now() - started, prepared.newDatabase);
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+  const running = server;
+  await new Promise<void>((resolve) => {
+    const shutdown = (signal: string) => {
+      console.log(`\n${signal}: stopping supabase-local...`);
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      running
+        .stop()
+        .then(() => db.close())
+        .catch((e: Error) => console.error(e.message))
+        .finally(resolve);
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  });
+  return 0;
+}
+
+/** migrate / reset: prepare, tell a running server (PostgreSQL) to reload, close. */
+async function withPrepared(target: DbTarget, emptyFirst: boolean): Promise<number> {
+  const db = await openTarget(target);
+  try {
+    if (emptyFirst && db.kind === 'postgres') await emptyPostgresDatabase(db);
+    const r = await prepare(db);
+    await notifySchemaReload(db);
+    log(r.applied.length ? `Applied ${r.applied.length} migration(s).` : 'No migrations to apply.');
+    if (r.seeded.length) log('Seeded the new database.');
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+async function reset(force: boolean): Promise<number> {
+  const target = dbTarget();
+  if (target.kind === 'pglite') {
+    if (target.dataDir === 'memory://') {
+      log('SUPABASE_LOCAL_DATA is memory://: every start is already a fresh database.');
+      return 0;
+    }
+    log(`Resetting the PGlite database in ${target.dataDir}...`);
+    await resetPgliteDir(target.dataDir);
+  } else {
+    const host = new URL(target.url).hostname;
+    if (!isLoopbackHost(host) && !force) {
+      console.error(`Refusing to reset ${redactUrl(target.url)}: it is not on this machine. Add --force if you mean it.`);
+      return 1;
+    }
+    log(`Resetting ${redactUrl(target.url)}: dropping every schema of this database (other databases are untouched)...`);
+  }
+  return withPrepared(target, true);
+}
+
+async function status(): Promise<number> {
+  const target = dbTarget();
+  const { paths } = setup();
+  log(`Database: ${describeTarget(target)}`);
+  let db: Db;
+  try {
+    db = await openTarget(target);
+  } catch (e) {
+    console.error(`Cannot open it: ${(e as Error).message}`);
+    return 1;
+  }
+  try {
+    const boot = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_catalog.pg_tables where schemaname = 'supabase_local' and tablename = 'bootstrap'`,
+    );
+    if (!boot.rows[0]?.n) {
+      log('Not bootstrapped yet (the next serve or migrate will do it).');
+      return 0;
+    }
+    log(`Extensions: ${(await installedExtensions(db)).join(', ') || 'none'}`);
+    const applied = await appliedVersions(db);
+    const local = listMigrations(paths.migrationsDir);
+    log('\n  Local          | Remote         | Name');
+    log('  ---------------|----------------|-----');
+    const versions = [...new Set([...local.map((m) => m.version), ...applied])].sort();
+    for (const v of versions) {
+      const file = local.find((m) => m.version === v);
+      log(`  ${(file ? v : '').padEnd(14)} | ${(applied.has(v) ? v : '').padEnd(14)} | ${file?.name ?? ''}`);
+    }
+    const pending = local.filter((m) => !applied.has(m.version)).length;
+    log(`\n${applied.size} applied, ${pending} pending.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+async function bootstrapCommand(args: string[]): Promise<number> {
+  if (args.includes('--print')) {
+    process.stdout.write(bootstrapScript() + '\n');
+    return 0;
+  }
+  const i = args.indexOf('--db-url');
+  const url = i >= 0 ? args[i + 1] : process.env.DATABASE_URL;
+  if (!url) {
+    console.error('bootstrap needs --db-url <postgres url> (or DATABASE_URL)');
+    return 2;
+  }
+  const db = await openTarget({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    const r = await bootstrap(db);
+    log(r.applied.length ? `Bootstrapped ${redactUrl(url)}: ${r.applied.join(', ')}` : `${redactUrl(url)} was already bootstrapped.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+function describeTarget(t: DbTarget): string {
+  if (t.kind === 'postgres') return `PostgreSQL ${redactUrl(t.url)}`;
+  return t.dataDir === 'memory://' ? 'PGlite in memory (gone when the process exits)' : `PGlite in ${t.dataDir}`;
+}
+
+function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: number, fresh: boolean): void {
+  const rows: [string, string][] = [
+    ['API URL', s.apiUrl],
+    ['REST URL', `${s.apiUrl}/rest/v1`],
+    ...(s.webUrl ? ([['Storefront', `${s.webUrl}/`], ['Admin', `${s.webUrl}/admin/`]] as [string, string][]) : []),
+    ['Database', describeTarget(target)],
+    ['JWT secret', keys.wellKnownSecret ? `${keys.jwtSecret} (the well-known local one)` : '(SUPABASE_JWT_SECRET)'],
+    ['anon key', keys.anonKey],
+    ['service_role key', keys.serviceRoleKey],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  log(`\nsupabase-local started in ${(ms / 1000).toFixed(1)} s.\n`);
+  for (const [k, v] of rows) log(`${k.padStart(width)}: ${v}`);
+  if (fresh && hasScript('admin:create')) {
+    log(`\nNew database. To sign in to the admin, create a staff account:\n  pnpm admin:create you@example.com`);
+  }
+  log('\nPress Ctrl+C to stop.');
+}
+
+function hasScript(name: string): boolean {
+  const pkg = join(REPO_ROOT, 'package.json');
+  if (!existsSync(pkg)) return false;
+  return Boolean((JSON.parse(readFileSync(pkg, 'utf8')) as { scripts?: Record<string, string> }).scripts?.[name]);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof SqlFileError) {
+      console.error(`\nMigration failed, start-up stopped. The database is unchanged by this file.\n\n${e.message}\n`);
+    } else if (e instanceof UnsafeHostError) {
+      console.error(`\n${e.message}\n`);
+    } else if ((e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+      const err = e as NodeJS.ErrnoException & { port?: number };
+      console.error(`\nPort ${err.port ?? ''} is already in use: stop what runs there, or set SUPABASE_PORT / PORT.\n`);
+    } else {
+      console.error(e);
+    }
+    process.exitCode = 1;
+  },
+);

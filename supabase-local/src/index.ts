@@ -1,0 +1,11 @@
+/**
+ * supabase-local's programmatic API (the CLI, the tests and the benchmarks use these).
+ */
+export { openDb, openTarget, dbTarget, type DbTarget } from './db/index.ts';
+export type { Db, Queryable, QueryResult, TransactionOptions } from './db/types.ts';
+export { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
+export { migrate, listMigrations, appliedVersions, SqlFileError } from './migrations/index.ts';
+export { prepareDatabase, notifySchemaReload } from './prepare.ts';
+export { loadConfig, projectPaths, exposedSchemas, REPO_ROOT, type SupabaseConfig } from './config.ts';
+export { apiKeys, signHs256, LOCAL_JWT_SECRET, type ApiKeys } from './keys.ts';
+export { startServer, type ServerOptions, type RunningServer, type Surfaces, type SurfaceFactory } from './server.ts';

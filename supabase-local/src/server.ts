@@ -1,0 +1,198 @@
+/**
+ * Starts supabase-local's two HTTP servers over an already bootstrapped and migrated database:
+ * - the API (default http://127.0.0.1:54321, SUPABASE_PORT / SUPABASE_HOST): /rest/v1, /auth/v1,
+ *   /storage/v1, /functions/v1 behind the Kong-like gateway (gateway.ts);
+ * - the web origin (default http://127.0.0.1:3000, PORT / HOST): the built storefront and admin.
+ * The API stays on its own origin, as hosted Supabase's does.
+ *
+ * The REST schema cache is loaded when the REST app is created (after migrations) and reloaded on
+ * `NOTIFY pgrst, 'reload schema'` (or an empty payload), as PostgREST does.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exposedSchemas, loadConfig, projectPaths, type SupabaseConfig } from './config.ts';
+import type { Db } from './db/types.ts';
+import { createGateway, type Route, type SurfaceHandler } from './gateway.ts';
+import { apiKeys, type ApiKeys } from './keys.ts';
+import { isLoopbackHost } from './migrations/reset.ts';
+import { createRestApp } from './rest/index.ts';
+import type { RestApp, RestConfig } from './rest/types.ts';
+import { createWebHandler } from './web.ts';
+
+/** What a service mounted under the gateway gets to build itself. */
+export interface SurfaceContext {
+  db: Db;
+  config: SupabaseConfig;
+  keys: ApiKeys;
+  /** the API's base URL, e.g. http://127.0.0.1:54321 (known once listening) */
+  apiUrl(): string;
+  /** the web origin, if served */
+  webUrl(): string | undefined;
+}
+
+export interface Surface {
+  handle: SurfaceHandler;
+  close?(): Promise<void>;
+}
+
+export type SurfaceFactory = (ctx: SurfaceContext) => Surface | Promise<Surface>;
+
+/** Services that later versions mount (Auth, Storage, Functions): plug their factories in here. */
+export interface Surfaces {
+  auth?: SurfaceFactory;
+  storage?: SurfaceFactory;
+  functions?: SurfaceFactory;
+}
+
+export interface ServerOptions {
+  db: Db;
+  config?: SupabaseConfig;
+  keys?: ApiKeys;
+  env?: NodeJS.ProcessEnv;
+  /** 0 = any free port. Default SUPABASE_PORT, else config.toml's api.port (54321). */
+  apiPort?: number;
+  apiHost?: string;
+  /** false: no web server (tests of the API alone). */
+  web?: false | { port?: number; host?: string; storefrontDist?: string; adminDist?: string };
+  surfaces?: Surfaces;
+  /** REST settings over Supabase's (tests, conformance). */
+  rest?: Partial<RestConfig>;
+}
+
+export interface RunningServer {
+  apiUrl: string;
+  webUrl?: string;
+  keys: ApiKeys;
+  restApp: RestApp;
+  stop(): Promise<void>;
+}
+
+export class UnsafeHostError extends Error {}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config = options.config ?? loadConfig();
+  const keys = options.keys ?? apiKeys(env);
+  const apiHost = options.apiHost ?? env.SUPABASE_HOST ?? '127.0.0.1';
+  const apiPort = options.apiPort ?? numberEnv(env.SUPABASE_PORT) ?? config.api.port;
+  const web = options.web === false ? undefined : (options.web ?? {});
+  const webHost = web?.host ?? env.HOST ?? '127.0.0.1';
+  const webPort = web?.port ?? numberEnv(env.PORT) ?? 3000;
+  refuseUnsafeHosts(keys, [apiHost, ...(web ? [webHost] : [])]);
+
+  const restApp = await createRestApp(options.db, {
+    dbSchemas: exposedSchemas(config),
+    dbAnonRole: 'anon',
+    jwtSecret: keys.jwtSecret,
+    dbExtraSearchPath: config.api.extraSearchPath,
+    dbMaxRows: config.api.maxRows,
+    ...options.rest,
+  });
+  const unlisten = await options.db.listen('pgrst', reloadOnNotify(restApp));
+
+  let apiUrl = '';
+  let webUrl: string | undefined;
+  const ctx: SurfaceContext = { db: options.db, config, keys, apiUrl: () => apiUrl, webUrl: () => webUrl };
+  const mounted: Surface[] = [];
+  const mount = async (factory?: SurfaceFactory) => {
+    if (!factory) return null;
+    const s = await factory(ctx);
+    mounted.push(s);
+    return s.handle;
+  };
+  const surfaces = options.surfaces ?? {};
+  const routes: Route[] = [
+    { prefix: '/rest/v1', handler: (req, res, t) => restApp.handle(req, res, t), requireKey: true, gatewayPreflight: true },
+    // Links opened from an email or a provider's redirect carry no key (Kong's auth-v1-open routes).
+    { prefix: '/auth/v1', handler: await mount(surfaces.auth), requireKey: true, open: /^\/(verify|callback|authorize)\/?$/, gatewayPreflight: true },
+    { prefix: '/storage/v1', handler: await mount(surfaces.storage), requireKey: false, gatewayPreflight: true },
+    { prefix: '/functions/v1', handler: await mount(surfaces.functions), requireKey: false, gatewayPreflight: false },
+  ];
+
+  const servers: Server[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await Promise.all(servers.map(closeServer));
+      await unlisten().catch(() => {});
+      for (const s of mounted) await s.close?.().catch(() => {});
+      await restApp.close();
+    })());
+
+  try {
+    const api = createServer(createGateway(routes, keys));
+    servers.push(api);
+    apiUrl = urlOf(await listen(api, apiPort, apiHost));
+    if (web) {
+      const paths = projectPaths();
+      const site = createServer(
+        createWebHandler({
+          storefrontDist: web.storefrontDist ?? paths.storefrontDist,
+          adminDist: web.adminDist ?? paths.adminDist,
+        }),
+      );
+      servers.push(site);
+      webUrl = urlOf(await listen(site, webPort, webHost));
+    }
+  } catch (e) {
+    await stop(); // a port in use: release what started, then report
+    throw e;
+  }
+  return { apiUrl, webUrl, keys, restApp, stop };
+}
+
+/** Never serve beyond loopback with the secret everybody knows (anyone could mint service_role). */
+function refuseUnsafeHosts(keys: ApiKeys, hosts: string[]): void {
+  const unsafe = hosts.filter((h) => !isLoopbackHost(h));
+  if (keys.wellKnownSecret && unsafe.length) {
+    throw new UnsafeHostError(
+      `Refusing to listen on ${unsafe.join(', ')}: the JWT secret is the well-known local one, so anyone who can ` +
+        `reach this server could sign a service_role key. Listen on 127.0.0.1 (unset HOST/SUPABASE_HOST), or set ` +
+        `SUPABASE_JWT_SECRET to a secret of your own (at least 32 characters).`,
+    );
+  }
+}
+
+/** PostgREST reloads on an empty payload or 'reload schema'; bursts collapse into one reload. */
+function reloadOnNotify(restApp: RestApp) {
+  let pending: NodeJS.Timeout | undefined;
+  return (payload: string) => {
+    if (payload !== '' && payload !== 'reload schema') return;
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      restApp.reloadSchema().catch((e: Error) => console.error(`[rest] schema reload failed: ${e.message}`));
+    }, 20);
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function urlOf(a: AddressInfo): string {
+  const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
+  return `http://${host}:${a.port}`;
+}
+
+/** Stop accepting, let requests in flight finish briefly, then cut keep-alive connections. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+  });
+}
+
+function numberEnv(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`Invalid port: ${v}`);
+  return n;
+}

@@ -1,0 +1,6 @@
+-- Demo data for a new local database.
+--
+-- Applied once, after supabase/migrations/*.sql, when a database is created: by `supabase db reset`
+-- and `supabase start` (the real CLI), and by supabase-local on its first start and on
+-- `pnpm db:reset`. Never applied to hosted Supabase by `supabase db push` (unless --include-seed).
+-- Keep it to data: schema changes belong in a migration.
