@@ -11,7 +11,7 @@
  * a scratch database; results go to bench/results/latest.json.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -440,12 +440,13 @@ async function main(): Promise<void> {
         `\nProfiling the REST child (node --cpu-prof) under ${which.join(', ')}${opts.profile ? '' : ` (REST/bare-Node < ${TARGET_RATIO})`}:`,
       );
       for (const name of which) {
-        const dir = path.join(RESULTS_DIR, 'profiles');
+        // one folder per shape: with tsx the module-hooks thread writes a profile of its own
+        const dir = path.join(RESULTS_DIR, 'profiles', name);
+        rmSync(dir, { recursive: true, force: true });
         mkdirSync(dir, { recursive: true });
-        for (const f of readdirSync(dir)) if (f.startsWith(`rest-${name}`)) rmSync(path.join(dir, f));
         const child = await startChild(
           { BENCH_MODE: 'rest', BENCH_DB: 'postgres', BENCH_DATABASE_URL: url },
-          ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=rest-${name}.cpuprofile`],
+          ['--cpu-prof', `--cpu-prof-dir=${dir}`],
         );
         await firstServed(child, '/artist?select=*&artist_id=eq.1');
         const shape = SHAPES.find((s) => s.name === name)!;
@@ -460,12 +461,16 @@ async function main(): Promise<void> {
         });
         console.log(fmtRun(r));
         await child.stop();
-        const file = path.join(dir, `rest-${name}.cpuprofile`);
-        if (existsSync(file)) {
+        // the main thread's profile is the biggest one
+        const file = readdirSync(dir)
+          .filter((f) => f.endsWith('.cpuprofile'))
+          .map((f) => path.join(dir, f))
+          .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+        if (file) {
           const s = summarizeProfile(file);
           profiles.push(s);
           printProfile(s);
-        } else console.log(`  (no profile written at ${file})`);
+        } else console.log(`  (no profile written in ${dir})`);
       }
     }
   } finally {

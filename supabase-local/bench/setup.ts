@@ -70,35 +70,17 @@ export async function dropScratchDatabase(adminUrl: string, dbName: string): Pro
   }
 }
 
-/**
- * The Db the engine runs over: supabase-local's own src/db (node-postgres pool of POOL_SIZE / in-memory
- * PGlite), or the conformance runner's fallback when src/db is not there.
- */
-const HAVE_SRC_DB =
-  existsSync(path.join(PACKAGE_DIR, 'src/db/postgres.ts')) &&
-  existsSync(path.join(PACKAGE_DIR, 'src/db/pglite.ts'));
-export const DB_IMPLEMENTATION = HAVE_SRC_DB
-  ? 'src/db/{postgres,pglite}.ts'
-  : 'src/conformance/db-fallback.ts (src/db/postgres.ts not present)';
+/** The Db the engine runs over: supabase-local's own src/db (a node-postgres pool of POOL_SIZE / an in-memory PGlite). */
+export const DB_IMPLEMENTATION = 'src/db/{postgres,pglite}.ts';
 
 export async function openPostgresDb(url: string): Promise<Db> {
-  if (HAVE_SRC_DB) {
-    const { openPostgres } = await import('../src/db/postgres.ts');
-    return openPostgres({ url, max: POOL_SIZE });
-  }
-  const { fallbackPostgres } = await import('../src/conformance/db-fallback.ts');
-  return fallbackPostgres(url);
+  const { openPostgres } = await import('../src/db/postgres.ts');
+  return openPostgres({ url, max: POOL_SIZE });
 }
 
 export async function openPgliteDb(): Promise<Db> {
-  let db: Db;
-  if (HAVE_SRC_DB) {
-    const { openPglite, MEMORY } = await import('../src/db/pglite.ts');
-    db = await openPglite({ dataDir: MEMORY });
-  } else {
-    const { fallbackPglite } = await import('../src/conformance/db-fallback.ts');
-    db = await fallbackPglite('memory://');
-  }
+  const { openPglite, MEMORY } = await import('../src/db/pglite.ts');
+  const db = await openPglite({ dataDir: MEMORY });
   await db.exec(chinookSql());
   await db.exec('analyze');
   return db;
