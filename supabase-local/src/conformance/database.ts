@@ -58,6 +58,14 @@ async function setupPostgres(
     (cleaning ??= (async () => {
       if (db) await db.close().catch(() => {});
       if (created) {
+        // pg-pool's end() resolves before its sockets are gone; let them go, so FORCE has no one to kill
+        for (let i = 0; i < 40; i++) {
+          const r = await admin
+            .query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+            .catch(() => ({ rows: [{ n: 0 }] }));
+          if (r.rows[0]!.n === 0) break;
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
         await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e: Error) => {
           process.stderr.write(`warning: could not drop scratch database ${name}: ${e.message}\n`);
         });
