@@ -1,0 +1,123 @@
+/**
+ * The full supabase-local API (gateway + REST + whatever surfaces are mounted) on 127.0.0.1:<free
+ * port>, over a fresh test database (see test-db.ts) that has had the bootstrap, the given migrations
+ * folder and seed files, and optional extra SQL. Keys are the well-known local ones.
+ *
+ *   forEachDb-style:   forEachServer('orders', { migrationsDir }, ({ server }) => { … server().url … })
+ *   by hand:           const s = await startTestServer('pglite', { migrationsDir }); … await s.stop();
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { fromToml, type SupabaseConfig } from '../../src/config.ts';
+import type { Db } from '../../src/db/types.ts';
+import { apiKeys, signHs256 } from '../../src/keys.ts';
+import { prepareDatabase, type PrepareResult } from '../../src/prepare.ts';
+import type { RestConfig } from '../../src/rest/types.ts';
+import { startServer, type ServerOptions, type Surfaces } from '../../src/server.ts';
+import { createTestDb, dbKinds, type DbKind } from './test-db.ts';
+
+export interface TestServerOptions {
+  /** migrations to apply (default: none) */
+  migrationsDir?: string;
+  seedPaths?: string[];
+  /** SQL run as the superuser after migrations and seed (a test's own fixtures) */
+  sql?: string;
+  /** config.toml content as parsed TOML (default: the CLI's defaults) */
+  config?: SupabaseConfig;
+  surfaces?: Surfaces;
+  rest?: Partial<RestConfig>;
+  /** serve the web origin too (default: no) */
+  web?: ServerOptions['web'];
+}
+
+export interface TestServer {
+  kind: DbKind;
+  /** API base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** `${url}/rest/v1` */
+  restUrl: string;
+  webUrl?: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** the database as its superuser (setup and checks; bypasses RLS) */
+  db: Db;
+  prepared: PrepareResult;
+  /** an HS256 JWT with these claims, signed with the server's secret (add `exp` yourself) */
+  signJwt(claims: Record<string, unknown>): string;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(kind: DbKind, options: TestServerOptions = {}): Promise<TestServer> {
+  const t = await createTestDb(kind);
+  try {
+    const prepared = await prepareDatabase(t.db, {
+      migrationsDir: options.migrationsDir ?? '/nonexistent',
+      seedPaths: options.seedPaths ?? [],
+    });
+    if (options.sql) await t.db.exec(options.sql);
+    const keys = apiKeys({});
+    const server = await startServer({
+      db: t.db,
+      config: options.config ?? fromToml({}),
+      keys,
+      env: {},
+      apiPort: 0,
+      apiHost: '127.0.0.1',
+      web: options.web ?? false,
+      surfaces: options.surfaces,
+      rest: options.rest,
+    });
+    return {
+      kind,
+      url: server.apiUrl,
+      restUrl: `${server.apiUrl}/rest/v1`,
+      webUrl: server.webUrl,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
+      db: t.db,
+      prepared,
+      signJwt: (claims) => signHs256(claims, keys.jwtSecret),
+      async stop() {
+        await server.stop();
+        await t.drop();
+      },
+    };
+  } catch (e) {
+    await t.drop().catch(() => {});
+    throw e;
+  }
+}
+
+/** One describe block per database kind, each with its own server for the whole block. */
+export function forEachServer(
+  name: string,
+  options: TestServerOptions,
+  body: (suite: { kind: DbKind; server: () => TestServer }) => void,
+): void {
+  const kinds = dbKinds();
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (!kinds.includes(kind)) {
+      describe.skip(`${name} [${kind}: skipped, DATABASE_URL not set]`, () => {
+        it('runs only when DATABASE_URL points at a PostgreSQL server', () => {});
+      });
+      continue;
+    }
+    describe(`${name} [${kind}]`, () => {
+      let s: TestServer | undefined;
+      beforeAll(async () => {
+        s = await startTestServer(kind, options);
+      }, 120_000);
+      afterAll(async () => {
+        await s?.stop();
+      }, 60_000);
+      body({
+        kind,
+        server: () => {
+          if (!s) throw new Error('server not started (use it inside tests or hooks)');
+          return s;
+        },
+      });
+    });
+  }
+}
