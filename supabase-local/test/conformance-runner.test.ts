@@ -260,6 +260,8 @@ describe('assertions (HARNESS §4)', () => {
     expect(checkExpect({ status: 200, headers_no_blank: true }, r)[0]).toMatch(/X-Empty/);
     expect(checkExpect({ status: 200, headers_no_blank: false }, r)).toEqual([]);
     expect(toRegExp('(?i)^postgrest/').test('PostgREST/16')).toBe(true);
+    expect(toRegExp('\\Apostgrest/.+\\z').test('postgrest/16.4')).toBe(true);
+    expect(toRegExp('\\Apostgrest/.+\\z').test('x postgrest/16.4')).toBe(false);
   });
 
   it('compares JSON bodies structurally, and empty-body sentinels byte-exactly', () => {
@@ -338,7 +340,13 @@ describe('jsonpath subset', () => {
     expect(queryJsonPath(doc, "$.a['b-c'][0,1]")).toEqual([10, 20]);
     expect(queryJsonPath(doc, '$..f')).toEqual([1, 2]);
     expect(queryJsonPath(doc, '$.nope.x')).toEqual([]);
-    expect(() => queryJsonPath(doc, '$.e[?(@.f==1)]')).toThrow(/not supported/);
+    expect(queryJsonPath(doc, '$.e[?(@.f==1)]')).toEqual([{ f: 1 }]);
+    expect(queryJsonPath(doc, "$.e[?(@.f != 1 && @['f'] >= 2)].f")).toEqual([2]);
+    expect(queryJsonPath(doc, '$.e[?(@.g)]')).toEqual([]);
+    expect(queryJsonPath(doc, "$.a['b-c'][?(@ == 20 || @.d == 'x')]")).toEqual([20, { d: 'x' }]);
+    expect(queryJsonPath(doc, "$.a['b-c'][1:]")).toEqual([20, { d: 'x' }]);
+    expect(queryJsonPath(doc, "$.a['b-c'][:-2]")).toEqual([10]);
+    expect(() => queryJsonPath(doc, '$.e[?(@.f =~ /x/)]')).toThrow(/unsupported filter/);
     expect(() => queryJsonPath(doc, 'code')).toThrow(/start with \$/);
   });
 });

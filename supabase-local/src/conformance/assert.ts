@@ -68,12 +68,16 @@ function header(res: HttpResult, name: string): string | undefined {
   return res.headers[name.toLowerCase()];
 }
 
-/** Elixir/PCRE regexes → JS: a leading `(?i)`-style flag group becomes a RegExp flag. */
+/**
+ * Elixir/PCRE regexes → JS: a leading `(?i)`-style flag group becomes a RegExp flag; the anchors `\A`,
+ * `\z` and `\Z` become `^` and `$` (JS would read them as the letters).
+ */
 export function toRegExp(pattern: string): RegExp {
-  const m = /^\(\?([imsx]+)\)/.exec(pattern);
-  if (!m) return new RegExp(pattern);
-  const flags = [...new Set(m[1]!.replace('x', ''))].join('');
-  return new RegExp(pattern.slice(m[0].length), flags);
+  const m = /^\(\?([ims]+)\)/.exec(pattern);
+  const body = (m ? pattern.slice(m[0].length) : pattern).replace(/(?<!\\)((?:\\\\)*)\\([AzZ])/g, (_, pre: string, a: string) =>
+    `${pre}${a === 'A' ? '^' : '$'}`,
+  );
+  return new RegExp(body, m ? [...new Set(m[1]!)].join('') : '');
 }
 
 function checkBodyExact(expected: unknown, res: HttpResult, key: string): string[] {
