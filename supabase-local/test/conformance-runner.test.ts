@@ -548,5 +548,8 @@ describe('end to end over node:http (echo engine)', () => {
     const run = await runCase(mkCase({ schema: 'nope' }), { ...ctx, pool: broken });
     expect(run.errors).toEqual(['instance nope failed to start: schema "nope" does not exist']);
     await broken.closeAll();
+    const hanging = new InstancePool({} as Db, () => new Promise<RestApp>(() => {}), () => {}, 50);
+    const late = await runCase(mkCase({ schema: 'slow' }), { ...ctx, pool: hanging });
+    expect(late.errors[0]).toMatch(/did not resolve within 50 ms/);
   });
 });

@@ -189,6 +189,7 @@ export class InstancePool {
     private readonly db: Db,
     private readonly createApp: CreateApp,
     private readonly onEngineError: (instance: string, err: unknown) => void = () => {},
+    private readonly startTimeoutMs = 60_000,
   ) {}
 
   get(spec: InstanceSpec): Promise<RunningInstance> {
@@ -206,8 +207,15 @@ export class InstancePool {
   }
 
   private async start(spec: InstanceSpec): Promise<RunningInstance> {
-    const app = await this.createApp(this.db, spec.config);
-    this.apps.push(app);
+    let timer: NodeJS.Timeout | undefined;
+    const created = this.createApp(this.db, spec.config);
+    created.then((a) => this.apps.push(a), () => {}); // closed at the end even if it was late
+    const app = await Promise.race([
+      created,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`createRestApp did not resolve within ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
     const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
       let handled: Promise<void>;
       try {

@@ -16,6 +16,12 @@ function isDir(p: string): boolean {
   }
 }
 
+export const defaultFixtures = join(defaultSuite, 'fixtures');
+
+function isFixtures(p: string): boolean {
+  return isDir(p) && existsSync(join(p, '02_base.sql'));
+}
+
 export interface SuitePaths {
   casesDir: string;
   fixturesDir: string;
@@ -35,9 +41,9 @@ export function resolveSuite(casesArg: string | undefined, cwd = process.cwd()):
     );
   }
   const beside = resolve(casesDir, '../fixtures');
-  const fixturesDir = isDir(beside) ? beside : join(defaultSuite, 'fixtures');
-  if (!isDir(fixturesDir) || !existsSync(join(fixturesDir, '02_base.sql'))) {
-    throw new Error(`fixtures folder not found (looked for ${beside} and ${join(defaultSuite, 'fixtures')})`);
+  const fixturesDir = isFixtures(beside) ? beside : defaultFixtures;
+  if (!isFixtures(fixturesDir)) {
+    throw new Error(`fixtures not found (looked for 02_base.sql in ${beside} and ${defaultFixtures})`);
   }
   return { casesDir, fixturesDir };
 }

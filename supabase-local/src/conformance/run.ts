@@ -16,7 +16,7 @@ import { loadDivergences } from './divergences.ts';
 import { mapLimit, runCase } from './execute.ts';
 import { InstancePool } from './instances.ts';
 import { parseArgs, USAGE, type Options } from './options.ts';
-import { resolveSuite } from './paths.ts';
+import { defaultFixtures, resolveSuite } from './paths.ts';
 import { areaTable, classify, classifyBroken, dumpExchange, exitCode, summarize } from './report.ts';
 
 /** pnpm runs the script inside supabase-local/; a relative folder is meant from where pnpm was invoked. */
@@ -69,12 +69,13 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const cleanups: (() => Promise<void>)[] = [];
+  const cleanupSoFar = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
+  };
   let cleaning: Promise<void> | null = null;
   // one cleanup, awaited by whoever ends the process (signal handler or the normal path)
   const cleanupAll = () =>
-    (cleaning ??= (async () => {
-      for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
-    })());
+    (cleaning ??= cleanupSoFar());
   const onSignal = (sig: NodeJS.Signals) => {
     if (interrupted) process.exit(130);
     interrupted = true;
@@ -96,7 +97,18 @@ async function main(argv: string[]): Promise<number> {
 
   try {
     const t0 = performance.now();
-    const database = await setupDatabase(suite.fixturesDir, process.env.DATABASE_URL, (fn) => cleanups.push(fn));
+    const register = (fn: () => Promise<void>) => cleanups.push(fn);
+    let database;
+    try {
+      database = await setupDatabase(suite.fixturesDir, process.env.DATABASE_URL, register);
+    } catch (e) {
+      // a foreign suite's fixtures may need a newer PostgreSQL; ours are the PostgreSQL-15 revision
+      if (interrupted || suite.fixturesDir === defaultFixtures || !existsSync(defaultFixtures)) throw e;
+      console.log(`warning: ${(e as Error).message}`);
+      console.log(`warning: falling back to ${defaultFixtures}`);
+      await cleanupSoFar();
+      database = await setupDatabase(defaultFixtures, process.env.DATABASE_URL, register);
+    }
     if (interrupted) throw new Error('interrupted');
     console.log(`database: ${database.description} (fixtures loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     for (const n of database.notes) console.log(`  ${n}`);
