@@ -13,7 +13,7 @@
  * SUPABASE_JWT_SECRET.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
 import { loadConfig, projectPaths, REPO_ROOT } from './config.ts';
 import { dbTarget, openTarget, type DbTarget } from './db/index.ts';
@@ -25,20 +25,29 @@ import { emptyPostgresDatabase, isLoopbackHost, resetPgliteDir } from './migrati
 import { notifySchemaReload, prepareDatabase } from './prepare.ts';
 import { startServer, UnsafeHostError, type RunningServer } from './server.ts';
 
-const USAGE = `usage: supabase-local <serve|migrate|reset|status|bootstrap> [options]
+const USAGE = `usage: supabase-local <serve|migrate|reset|status|bootstrap> [--workdir DIR] [options]
+  --workdir DIR           the project folder holding supabase/ (default: this repository)
   reset --force           also reset a PostgreSQL database that is not on this machine
   bootstrap --db-url URL  bootstrap that PostgreSQL database (default: DATABASE_URL)
   bootstrap --print       print the bootstrap SQL instead`;
 
 const log = (line: string) => console.log(line);
 
+/** The project folder (holding supabase/), as the Supabase CLI's --workdir. */
+let root = REPO_ROOT;
+
 async function main(argv: string[]): Promise<number> {
+  const w = argv.indexOf('--workdir');
+  if (w >= 0) {
+    root = resolve(argv[w + 1] ?? '.');
+    argv.splice(w, 2);
+  }
   const [command, ...args] = argv;
   switch (command) {
     case 'serve':
       return serve();
     case 'migrate':
-      return withPrepared(dbTarget(), false);
+      return withPrepared(target(), false);
     case 'reset':
       return reset(args.includes('--force'));
     case 'status':
@@ -52,9 +61,16 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function setup() {
-  const config = loadConfig();
-  const paths = projectPaths(REPO_ROOT, config);
+  const config = loadConfig(projectPaths(root).configToml);
+  const paths = projectPaths(root, config);
   return { config, paths };
+}
+
+/** DATABASE_URL, else SUPABASE_LOCAL_DATA, else <workdir>/.data/pglite. */
+function target(): DbTarget {
+  const t = dbTarget();
+  if (t.kind === 'pglite' && !process.env.SUPABASE_LOCAL_DATA?.trim()) return { kind: 'pglite', dataDir: projectPaths(root).defaultDataDir };
+  return t;
 }
 
 async function prepare(db: Db) {
@@ -64,22 +80,27 @@ async function prepare(db: Db) {
     seedPaths: paths.seedPaths,
     migrations: config.db.migrationsEnabled,
     seed: config.db.seed.enabled,
-    displayRoot: REPO_ROOT,
+    displayRoot: root,
     log,
   });
 }
 
 async function serve(): Promise<number> {
-  const { config } = setup();
+  const { config, paths } = setup();
   const keys = apiKeys();
-  const target = dbTarget();
+  const where = target();
   const started = Date.now();
-  const db = await openTarget(target);
+  const db = await openTarget(where);
   let server: RunningServer | undefined;
   try {
     const prepared = await prepare(db);
-    server = await startServer({ db, config, keys });
-    printBanner(server, keys, target, Date.now() - started, prepared.newDatabase);
+    server = await startServer({
+      db,
+      config,
+      keys,
+      web: { storefrontDist: paths.storefrontDist, adminDist: paths.adminDist },
+    });
+    printBanner(server, keys, where, Date.now() - started, prepared.newDatabase);
   } catch (e) {
     await db.close().catch(() => {});
     throw e;
@@ -118,32 +139,32 @@ async function withPrepared(target: DbTarget, emptyFirst: boolean): Promise<numb
 }
 
 async function reset(force: boolean): Promise<number> {
-  const target = dbTarget();
-  if (target.kind === 'pglite') {
-    if (target.dataDir === 'memory://') {
+  const t = target();
+  if (t.kind === 'pglite') {
+    if (t.dataDir === 'memory://') {
       log('SUPABASE_LOCAL_DATA is memory://: every start is already a fresh database.');
       return 0;
     }
-    log(`Resetting the PGlite database in ${target.dataDir}...`);
-    await resetPgliteDir(target.dataDir);
+    log(`Resetting the PGlite database in ${t.dataDir}...`);
+    await resetPgliteDir(t.dataDir);
   } else {
-    const host = new URL(target.url).hostname;
+    const host = new URL(t.url).hostname;
     if (!isLoopbackHost(host) && !force) {
-      console.error(`Refusing to reset ${redactUrl(target.url)}: it is not on this machine. Add --force if you mean it.`);
+      console.error(`Refusing to reset ${redactUrl(t.url)}: it is not on this machine. Add --force if you mean it.`);
       return 1;
     }
-    log(`Resetting ${redactUrl(target.url)}: dropping every schema of this database (other databases are untouched)...`);
+    log(`Resetting ${redactUrl(t.url)}: dropping every schema of this database (other databases are untouched)...`);
   }
-  return withPrepared(target, true);
+  return withPrepared(t, true);
 }
 
 async function status(): Promise<number> {
-  const target = dbTarget();
+  const t = target();
   const { paths } = setup();
-  log(`Database: ${describeTarget(target)}`);
+  log(`Database: ${describeTarget(t)}`);
   let db: Db;
   try {
-    db = await openTarget(target);
+    db = await openTarget(t);
   } catch (e) {
     console.error(`Cannot open it: ${(e as Error).message}`);
     return 1;
@@ -220,7 +241,7 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
 }
 
 function hasScript(name: string): boolean {
-  const pkg = join(REPO_ROOT, 'package.json');
+  const pkg = join(root, 'package.json');
   if (!existsSync(pkg)) return false;
   return Boolean((JSON.parse(readFileSync(pkg, 'utf8')) as { scripts?: Record<string, string> }).scripts?.[name]);
 }
