@@ -8,7 +8,8 @@
  *   query parameter) nor `Authorization` gets 401 "No API key found in request". With only an
  *   apikey, the key becomes the bearer token (that is how the anon key reaches PostgREST). The keys
  *   themselves are not checked here: the service verifies the JWT and answers in its own shape.
- * - The CLI's sb_publishable_/sb_secret_ keys are swapped for the JWTs they stand for.
+ * - The CLI's sb_publishable_/sb_secret_ keys are swapped for the JWTs they stand for; an apikey
+ *   query parameter is removed before the service sees the URL (Kong's hide_credentials).
  * - A route table mounting each service at its prefix; the handler gets the path after the prefix.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -75,6 +76,7 @@ export function createGateway(routes: Route[], keys: ApiKeys) {
       });
     }
     mapKeys(req, apikey, keys);
+    const forwarded = withoutQueryParam(target, 'apikey'); // Kong's hide_credentials
 
     if (!route.handler) {
       return json(res, 404, {
@@ -85,7 +87,7 @@ export function createGateway(routes: Route[], keys: ApiKeys) {
       });
     }
     try {
-      await route.handler(req, res, target);
+      await route.handler(req, res, forwarded);
     } catch (e) {
       console.error(`[api] ${req.method} ${url}:`, e);
       if (!res.headersSent) json(res, 500, { message: 'Internal server error' });
@@ -97,6 +99,17 @@ export function createGateway(routes: Route[], keys: ApiKeys) {
 /** '' → '/', '?a=1' → '/?a=1', '/items?x' stays. */
 function toTarget(rest: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** Drops `name=…` from the query string, leaving every other parameter byte for byte. */
+function withoutQueryParam(target: string, name: string): string {
+  const q = target.indexOf('?');
+  if (q < 0) return target;
+  const kept = target
+    .slice(q + 1)
+    .split('&')
+    .filter((p) => p.split('=')[0] !== name);
+  return kept.length ? `${target.slice(0, q)}?${kept.join('&')}` : target.slice(0, q);
 }
 
 function headerOrQuery(req: IncomingMessage, target: string, name: string): string | undefined {
