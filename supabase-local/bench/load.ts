@@ -34,6 +34,8 @@ export interface RunFigures {
   rssMaxMB: number | null;
   rssAvgMB: number | null;
   cpu: CpuShare | null;
+  /** --rounds: which round of the REST-vs-ceilings comparison */
+  round?: number;
   /** how long the server still worked on abandoned requests after the run (ms) */
   drainMs?: number;
   note?: string;
