@@ -1,0 +1,170 @@
+/**
+ * supabase-local's Auth: the GoTrue endpoints @supabase/auth-js calls, mounted at /auth/v1 behind
+ * the gateway, over the same auth.* tables GoTrue writes (so triggers on auth.users behave as in
+ * production), with settings from supabase/config.toml.
+ *
+ * Beyond GoTrue: /mailbox (the mail Auth sends, kept locally) and /local-provider (the stand-in for
+ * Google and GitHub sign-in pages).
+ *
+ * Handlers are `(req, ctx) => Promise<Reply>` and throw typed errors; handleError (errors.ts) is
+ * the one place those become answers, in the shape the request's X-Supabase-Api-Version asks for.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SupabaseConfig } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import type { SurfaceHandler } from '../gateway.ts';
+import type { ApiKeys } from '../keys.ts';
+import type { AuthContext, Handler } from './context.ts';
+import { handleError, requestApiVersion } from './errors.ts';
+import { clientIp, readBody, send, type AuthRequest, type Reply } from './http.ts';
+import { createMailer } from './mail.ts';
+import { authSettings, type AuthSettings } from './options.ts';
+import { createLimiter, type RateLimits } from './rate-limit.ts';
+import { createUser, deleteUser, getUserAdmin, listUsers, updateUserAdmin } from './routes/admin.ts';
+import { authorize, callback } from './routes/authorize.ts';
+import { localProviderAvatar, localProviderChoose, localProviderPage } from './routes/local-provider.ts';
+import { logout } from './routes/logout.ts';
+import { mailboxClear, mailboxHtml, mailboxJson } from './routes/mailbox.ts';
+import { otp } from './routes/otp.ts';
+import { recover } from './routes/recover.ts';
+import { resend } from './routes/resend.ts';
+import { health, settings } from './routes/settings.ts';
+import { signup } from './routes/signup.ts';
+import { token } from './routes/token.ts';
+import { getUser, updateUserHandler } from './routes/user.ts';
+import { verifyGet, verifyPost } from './routes/verify.ts';
+import { createTokenService } from './tokens.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const ROUTES: [Method, string, Handler][] = [
+  ['GET', '/health', health],
+  ['GET', '/settings', settings],
+  ['POST', '/signup', signup],
+  ['POST', '/token', token],
+  ['POST', '/logout', logout],
+  ['GET', '/user', getUser],
+  ['PUT', '/user', updateUserHandler],
+  ['POST', '/recover', recover],
+  ['POST', '/otp', otp],
+  ['POST', '/resend', resend],
+  ['GET', '/verify', verifyGet],
+  ['POST', '/verify', verifyPost],
+  ['GET', '/authorize', authorize],
+  ['GET', '/callback', callback],
+  ['POST', '/callback', callback],
+  ['GET', '/local-provider', localProviderPage],
+  ['POST', '/local-provider', localProviderChoose],
+  ['GET', '/local-provider/avatar.svg', localProviderAvatar],
+  ['GET', '/mailbox', mailboxHtml],
+  ['GET', '/mailbox/messages.json', mailboxJson],
+  ['DELETE', '/mailbox/messages', mailboxClear],
+  ['GET', '/admin/users', listUsers],
+  ['POST', '/admin/users', createUser],
+  ['GET', '/admin/users/:id', getUserAdmin],
+  ['PUT', '/admin/users/:id', updateUserAdmin],
+  ['DELETE', '/admin/users/:id', deleteUser],
+];
+
+/**
+ * Paths under /auth/v1 that browsers open without an apikey: email links, the OAuth round trip
+ * (Kong's auth-v1-open routes), and supabase-local's mailbox and provider pages.
+ */
+export const AUTH_OPEN_PATHS = /^\/(verify|callback|authorize|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json)?)\/?$/;
+
+export interface AuthAppOptions {
+  db: Db;
+  config: SupabaseConfig;
+  keys: ApiKeys;
+  /** the clock (tests move it to cross the refresh-token reuse interval, link expiry, rate-limit refill) */
+  now?: () => Date;
+  /** rate limits over config.toml's (tests) */
+  rateLimits?: Partial<RateLimits>;
+  /** the public URL of /auth/v1 for links; default: from the request's Host header */
+  externalUrl?: string;
+  log?: (message: string) => void;
+}
+
+export interface AuthApp {
+  handle: SurfaceHandler;
+  settings: AuthSettings;
+  close(): Promise<void>;
+}
+
+interface CompiledRoute {
+  method: Method;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+function compile([method, path, handler]: [Method, string, Handler]): CompiledRoute {
+  const names: string[] = [];
+  const source = path.replace(/[.]/g, '\\.').replace(/:(\w+)/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { method, pattern: new RegExp(`^${source}$`), names, handler };
+}
+
+export function createAuthApp(options: AuthAppOptions): AuthApp {
+  const now = options.now ?? (() => new Date());
+  const settings = authSettings(options.config, options.keys.jwtSecret, options.rateLimits);
+  const log = options.log ?? ((m: string) => console.error(`[auth] ${m}`));
+  const ctx: AuthContext = {
+    db: options.db,
+    settings,
+    tokens: createTokenService(options.db, settings, now),
+    mailer: createMailer(settings, now),
+    limiter: createLimiter(settings.rateLimits, () => now().getTime()),
+    now,
+    log,
+  };
+  const routes = ROUTES.map(compile);
+  const fallbackBase = `http://127.0.0.1:${options.config.api.port}`;
+
+  async function dispatch(req: AuthRequest): Promise<Reply> {
+    let methodMismatch = false;
+    for (const r of routes) {
+      const m = r.pattern.exec(req.path);
+      if (!m) continue;
+      if (r.method !== req.method) {
+        methodMismatch = true;
+        continue;
+      }
+      r.names.forEach((n, i) => (req.params[n] = decodeURIComponent(m[i + 1]!)));
+      return r.handler(req, ctx);
+    }
+    // what GoTrue's router (chi) answers
+    return methodMismatch ? { status: 405 } : { status: 404, text: '404 page not found\n' };
+  }
+
+  const handle: SurfaceHandler = async (req: IncomingMessage, res: ServerResponse, target: string) => {
+    const q = target.indexOf('?');
+    let path = q < 0 ? target : target.slice(0, q);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const host = req.headers.host;
+    const authReq: AuthRequest = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path,
+      query: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)),
+      headers: req.headers,
+      ip: clientIp(req),
+      params: {},
+      baseUrl: options.externalUrl ?? `${host ? `http://${host}` : fallbackBase}/auth/v1`,
+      body: readBody(req),
+    };
+    const version = requestApiVersion(
+      typeof req.headers['x-supabase-api-version'] === 'string' ? req.headers['x-supabase-api-version'] : undefined,
+    );
+    let reply: Reply;
+    try {
+      reply = await dispatch(authReq);
+    } catch (e) {
+      reply = handleError(e, version, log);
+    }
+    send(res, reply);
+  };
+
+  return { handle, settings, close: async () => {} };
+}

@@ -1,0 +1,148 @@
+/**
+ * The mail GoTrue sends and the token state behind it (internal/api/mail.go): a one-time code per
+ * message, its hash (sha224 of address + code, `pkce_`-prefixed in PKCE flows) in the user's
+ * *_token column and in auth.one_time_tokens, and the link `/verify?token=<hash>&type=…&redirect_to=…`.
+ * Messages go to the local mailbox; max_frequency limits how often one user gets one kind.
+ */
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/types.ts';
+import { tooManyRequests } from './errors.ts';
+import { escapeHtml, storeMail, type MailKind } from './mailbox.ts';
+import type { AuthSettings } from './options.ts';
+import { updateUser, type UserRow } from './users.ts';
+
+export type Flow = 'pkce' | 'implicit';
+
+type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+
+export const tokenHash = (address: string, otp: string) =>
+  createHash('sha224').update(address + otp).digest('hex');
+
+function otpCode(length: number): string {
+  let s = '';
+  for (let i = 0; i < length; i++) s += String(randomInt(10));
+  return s;
+}
+
+const SUBJECTS: Record<MailKind, string> = {
+  signup: 'Confirm your email address',
+  recovery: 'Reset your password',
+  magiclink: 'Your sign-in link',
+  email_change: 'Confirm your new email address',
+  invite: "You've been invited",
+};
+
+const ACTIONS: Record<MailKind, { intro: string; button: string }> = {
+  signup: { intro: 'Follow this link to confirm your email address:', button: 'Confirm your email address' },
+  recovery: { intro: 'Follow this link to reset the password for your account:', button: 'Reset password' },
+  magiclink: { intro: 'Follow this link to sign in:', button: 'Sign in' },
+  email_change: { intro: 'Follow this link to confirm the change of your email address:', button: 'Change email address' },
+  invite: { intro: 'You have been invited to create an account. Follow this link to accept:', button: 'Accept the invite' },
+};
+
+export function createMailer(settings: AuthSettings, now: () => Date) {
+  function checkFrequency(sentAt: Date | null): void {
+    if (!sentAt) return;
+    const until = new Date(sentAt).getTime() + settings.maxFrequencyMs;
+    const t = now().getTime();
+    if (until > t) {
+      const left = Math.floor((until - t) / 1000);
+      throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`);
+    }
+  }
+
+  async function saveOneTimeToken(q: Queryable, userId: string, type: TokenType, hash: string, relatesTo: string) {
+    await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
+    await q.query(
+      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4, $5)`,
+      [randomUUID(), userId, type, hash, relatesTo.toLowerCase()],
+    );
+  }
+
+  async function deliver(
+    q: Queryable,
+    kind: MailKind,
+    to: string,
+    user: UserRow,
+    otp: string,
+    hash: string,
+    redirectTo: string,
+    baseUrl: string,
+  ) {
+    const url = `${baseUrl}/verify?token=${encodeURIComponent(hash)}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
+    const { intro, button } = ACTIONS[kind];
+    const html =
+      `<h2>${escapeHtml(SUBJECTS[kind])}</h2>\n<p>${escapeHtml(intro)}</p>\n` +
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>\n` +
+      `<p>Alternatively, enter the code: <code>${otp}</code></p>`;
+    const text = `${SUBJECTS[kind]}\n\n${intro}\n${url}\n\nAlternatively, enter the code: ${otp}\n`;
+    await storeMail(
+      q,
+      { recipient: to, subject: SUBJECTS[kind], kind, html, text, actionUrl: url, otp, tokenHash: hash, redirectTo, userId: user.id },
+      now(),
+    );
+  }
+
+  const withFlow = (hash: string, flow: Flow) => (flow === 'pkce' ? `pkce_${hash}` : hash);
+
+  return {
+    /** Sign-up confirmation (GoTrue's sendConfirmation). */
+    async sendConfirmation(q: Queryable, user: UserRow, flow: Flow, redirectTo: string, baseUrl: string): Promise<UserRow> {
+      checkFrequency(user.confirmation_sent_at);
+      const email = user.email ?? '';
+      const otp = otpCode(settings.otpLength);
+      const hash = withFlow(tokenHash(email, otp), flow);
+      await deliver(q, 'signup', email, user, otp, hash, redirectTo, baseUrl);
+      const row = await updateUser(q, user.id, { confirmation_token: hash, confirmation_sent_at: now() }, now());
+      await saveOneTimeToken(q, user.id, 'confirmation_token', hash, email);
+      return row;
+    },
+
+    /** Password recovery, or a magic link (same token column, different mail and verify type). */
+    async sendRecovery(q: Queryable, user: UserRow, kind: 'recovery' | 'magiclink', flow: Flow, redirectTo: string, baseUrl: string) {
+      checkFrequency(user.recovery_sent_at);
+      const email = user.email ?? '';
+      const otp = otpCode(settings.otpLength);
+      const hash = withFlow(tokenHash(email, otp), flow);
+      await deliver(q, kind, email, user, otp, hash, redirectTo, baseUrl);
+      const row = await updateUser(q, user.id, { recovery_token: hash, recovery_sent_at: now() }, now());
+      await saveOneTimeToken(q, user.id, 'recovery_token', hash, email);
+      return row;
+    },
+
+    /**
+     * Email change: a link to the new address and, with double_confirm_changes (GoTrue's secure
+     * email change), another to the current one; both must be followed.
+     */
+    async sendEmailChange(q: Queryable, user: UserRow, newEmail: string, flow: Flow, redirectTo: string, baseUrl: string) {
+      checkFrequency(user.email_change_sent_at);
+      const otpNew = otpCode(settings.otpLength);
+      const hashNew = withFlow(tokenHash(newEmail, otpNew), flow);
+      let hashCurrent = '';
+      const current = user.email ?? '';
+      await deliver(q, 'email_change', newEmail, user, otpNew, hashNew, redirectTo, baseUrl);
+      if (settings.secureEmailChange && current) {
+        const otpCurrent = otpCode(settings.otpLength);
+        hashCurrent = withFlow(tokenHash(current, otpCurrent), flow);
+        await deliver(q, 'email_change', current, user, otpCurrent, hashCurrent, redirectTo, baseUrl);
+      }
+      const row = await updateUser(
+        q,
+        user.id,
+        {
+          email_change: newEmail,
+          email_change_token_new: hashNew,
+          email_change_token_current: hashCurrent,
+          email_change_confirm_status: 0,
+          email_change_sent_at: now(),
+        },
+        now(),
+      );
+      if (hashCurrent) await saveOneTimeToken(q, user.id, 'email_change_token_current', hashCurrent, current);
+      await saveOneTimeToken(q, user.id, 'email_change_token_new', hashNew, newEmail);
+      return row;
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;
