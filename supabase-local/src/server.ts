@@ -18,6 +18,10 @@ import { isLoopbackHost } from './migrations/reset.ts';
 import { createRestApp } from './rest/index.ts';
 import type { RestApp, RestConfig } from './rest/types.ts';
 import { createWebHandler } from './web.ts';
+import { AUTH_OPEN_PATHS, createAuthApp } from './auth/index.ts';
+
+/** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
+const authSurface: SurfaceFactory = ({ db, config, keys }) => createAuthApp({ db, config, keys });
 
 /** What a service mounted under the gateway gets to build itself. */
 export interface SurfaceContext {
@@ -104,7 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const routes: Route[] = [
     { prefix: '/rest/v1', handler: (req, res, t) => restApp.handle(req, res, t), requireKey: true, gatewayPreflight: true },
     // Links opened from an email or a provider's redirect carry no key (Kong's auth-v1-open routes).
-    { prefix: '/auth/v1', handler: await mount(surfaces.auth), requireKey: true, open: /^\/(verify|callback|authorize)\/?$/, gatewayPreflight: true },
+    { prefix: '/auth/v1', handler: await mount(surfaces.auth ?? authSurface), requireKey: true, open: AUTH_OPEN_PATHS, gatewayPreflight: true },
     { prefix: '/storage/v1', handler: await mount(surfaces.storage), requireKey: false, gatewayPreflight: true },
     { prefix: '/functions/v1', handler: await mount(surfaces.functions), requireKey: false, gatewayPreflight: false },
   ];
