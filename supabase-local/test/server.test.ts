@@ -7,7 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fromToml } from '../src/config.ts';
+import { createGateway } from '../src/gateway.ts';
 import { apiKeys, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '../src/keys.ts';
 import { startServer, UnsafeHostError } from '../src/server.ts';
 import { createTestDb, dbKinds } from './support/test-db.ts';
@@ -34,7 +37,7 @@ const recorder = (surface: string) => () => ({
   },
 });
 
-forEachServer('API gateway', { migrationsDir, surfaces: { functions: recorder('functions') } }, ({ server }) => {
+forEachServer('API gateway', { migrationsDir, surfaces: { auth: recorder('auth'), functions: recorder('functions') } }, ({ server }) => {
   const api = (path: string, init: RequestInit = {}) => fetch(server().url + path, init);
 
   it('answers CORS preflights for any origin, echoing the requested headers', async () => {
@@ -93,15 +96,20 @@ forEachServer('API gateway', { migrationsDir, surfaces: { functions: recorder('f
     expect(await service.json()).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
-  it('answers unknown routes like Kong and unmounted services with a JSON 404', async () => {
+  it('answers unknown routes like Kong', async () => {
     const none = await api('/nowhere');
     expect([none.status, await none.json()]).toEqual([404, { message: 'no Route matched with those values' }]);
-    const auth = await api('/auth/v1/settings', { headers: { apikey: server().anonKey } });
-    expect(auth.status).toBe(404);
-    expect(await auth.json()).toMatchObject({ code: 'PGRST125' });
-    // Links from emails carry no key: the key rule does not apply to them.
-    expect((await api('/auth/v1/verify?token=x&type=signup')).status).toBe(404);
+  });
+
+  it('applies the key rule to /auth/v1 except links opened from an email or a provider', async () => {
+    seen.length = 0;
     expect((await api('/auth/v1/user')).status).toBe(401);
+    expect((await api('/auth/v1/verify?token=x&type=signup')).status).toBe(200);
+    expect((await api('/auth/v1/settings', { headers: { apikey: server().anonKey } })).status).toBe(200);
+    expect(seen.map((s) => [s.surface, s.target, s.auth])).toEqual([
+      ['auth', '/verify?token=x&type=signup', undefined],
+      ['auth', '/settings', `Bearer ${server().anonKey}`],
+    ]);
   });
 
   it('mounts services at their prefix, passing the rest of the URL and function preflights through', async () => {
@@ -129,6 +137,21 @@ forEachServer('API gateway', { migrationsDir, surfaces: { functions: recorder('f
       res = await get();
     }
     expect([res.status, await res.json()]).toEqual([200, [{ id: 7 }]]);
+  });
+});
+
+describe('gateway without a service behind a prefix', () => {
+  it('answers a JSON 404 in PostgREST shape', async () => {
+    const gateway = createGateway([{ prefix: '/storage/v1', handler: null, requireKey: false, gatewayPreflight: true }], apiKeys({}));
+    const srv = createServer((req, res) => void gateway(req, res));
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(srv.address() as AddressInfo).port}/storage/v1/bucket`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'PGRST125', details: null, hint: null });
+    } finally {
+      await new Promise((r) => srv.close(r));
+    }
   });
 });
 
