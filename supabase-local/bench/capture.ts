@@ -155,8 +155,11 @@ function inline(text: string, render: (index: number) => string): string {
   );
 }
 
-/** The same transaction as a pgbench custom script; ids from `\set rid random(1, idMax)`. */
-export function pgbenchScript(spec: ReplaySpec): string {
+/**
+ * The same transaction as a pgbench custom script; ids from `\set rid random(1, idMax)`.
+ * `pipelined`: between \startpipeline and \endpipeline, one round trip (needs -M extended or prepared).
+ */
+export function pgbenchScript(spec: ReplaySpec, pipelined = false): string {
   const lines = [
     `-- ${spec.shape}: the statements supabase-local's REST engine runs, recorded from the engine`,
     `\\set rid random(1, ${spec.idMax})`,
@@ -168,6 +171,10 @@ export function pgbenchScript(spec: ReplaySpec): string {
       return literal(s.values[i]);
     });
     lines.push(text.replace(/\s*;?\s*$/, '') + ';');
+  }
+  if (pipelined) {
+    lines.splice(2, 0, '\\startpipeline');
+    lines.push('\\endpipeline');
   }
   return lines.join('\n') + '\n';
 }

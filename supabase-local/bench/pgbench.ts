@@ -23,6 +23,8 @@ export interface PgbenchOptions {
   /** -M: simple | extended | prepared */
   protocol: string;
   workDir: string;
+  /** the figures' target name (and the script file's suffix) */
+  target?: string;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -52,7 +54,8 @@ export async function runPgbench(
   o: PgbenchOptions,
 ): Promise<RunFigures & { output: string }> {
   mkdirSync(o.workDir, { recursive: true });
-  const file = path.join(o.workDir, `${shape}.sql`);
+  const target = o.target ?? 'pgbench';
+  const file = path.join(o.workDir, `${shape}-${target}.sql`);
   writeFileSync(file, script);
   const u = new URL(o.url);
   const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
@@ -64,7 +67,7 @@ export async function runPgbench(
     const w = await run(o.bin, [...common, '-T', String(o.warmup), db], o.workDir, env);
     if (w.code !== 0) throw new Error(`pgbench failed:\n${w.out}`);
   }
-  const logDir = path.join(o.workDir, `${shape}-log`);
+  const logDir = path.join(o.workDir, `${shape}-${target}-log`);
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
   const sampler = new Sampler(null);
@@ -96,7 +99,7 @@ export async function runPgbench(
   const sorted = Float64Array.from(lat).sort();
   const avg = lat.length ? lat.reduce((a, b) => a + b, 0) / lat.length : 0;
   return {
-    target: 'pgbench',
+    target,
     shape,
     durationS: o.duration,
     requests: processed,

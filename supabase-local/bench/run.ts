@@ -5,7 +5,7 @@
  * shapes over PGlite, and cold start / resident memory. Figures are reported, never asserted.
  *
  *   tsx bench/run.ts [--duration=10] [--warmup=2] [--connections=50] [--only=GETSingle,GETSingleEmbed] [--rounds=1]
- *                    [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile]
+ *                    [--variants] [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile]
  *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is only used to create and drop
  * a scratch database; results go to bench/results/latest.json.
@@ -47,6 +47,11 @@ function parseArgs(argv: string[]) {
     /** GETSingle/GETSingleEmbed: REST, in-process, bare-Node and pgbench back to back this many times */
     rounds: 1,
     pgbenchProtocol: 'prepared',
+    /**
+     * also variants of the ceilings that measure what the engine could gain: prepared statements,
+     * pipelining (one round trip), both; pgbench unprepared (-M extended, as node-postgres sends) and pipelined
+     */
+    variants: false,
     /** null = profile when REST/bare-Node < 0.7 */
     profile: null as boolean | null,
   };
@@ -68,6 +73,9 @@ function parseArgs(argv: string[]) {
       case 'rounds':
         o.rounds = Number(v);
         break;
+      case 'variants':
+        o.variants = true;
+        break;
       case 'skip-pglite':
         o.skipPglite = true;
         break;
@@ -85,7 +93,7 @@ function parseArgs(argv: string[]) {
         break;
       case 'help':
         console.log(
-          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --rounds=1 --skip-pglite --no-inprocess --pgbench-protocol=prepared|extended|simple --profile|--no-profile',
+          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --rounds=1 --variants --skip-pglite --no-inprocess --pgbench-protocol=prepared|extended|simple --profile|--no-profile',
         );
         process.exit(0);
       // falls through (unreachable)
@@ -199,7 +207,18 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const TARGET_ORDER = ['rest-pg', 'rest-pg-inprocess', 'bare-node', 'pgbench', 'rest-pglite'];
+const TARGET_ORDER = [
+  'rest-pg',
+  'rest-pg-inprocess',
+  'bare-node',
+  'pgbench',
+  'pgbench-extended',
+  'bare-node-prepared',
+  'bare-node-pipelined',
+  'bare-node-pipelined-prepared',
+  'pgbench-pipelined',
+  'rest-pglite',
+];
 
 /**
  * One row per target and shape: with --rounds > 1 the run with the median req/s, failures summed
@@ -412,6 +431,26 @@ async function main(): Promise<void> {
         `  bare-node: node:http + node-postgres replaying the recorded transaction, pid ${bare.pid}`,
       );
     }
+    const variants: { target: string; child: Child }[] = [];
+    if (specs.length && opts.variants) {
+      const replay = path.join(RESULTS_DIR, 'replay.json');
+      for (const [target, env] of [
+        ['bare-node-prepared', { BENCH_PREPARED: '1' }],
+        ['bare-node-pipelined', { BENCH_PIPELINE: '1' }],
+        ['bare-node-pipelined-prepared', { BENCH_PIPELINE: '1', BENCH_PREPARED: '1' }],
+      ] as const) {
+        const child = await startChild({
+          BENCH_MODE: 'bare',
+          BENCH_DATABASE_URL: url,
+          BENCH_REPLAY: replay,
+          ...env,
+        });
+        variants.push({ target, child });
+      }
+      console.log(
+        `  variants of the bare ceiling: ${variants.map((v) => v.target).join(', ')}; pgbench -M extended and pipelined`,
+      );
+    }
     let inproc: { baseUrl: string; close: () => Promise<void> } | null = null;
     if (opts.inprocess && wantCeilings.length) {
       inproc = await startInProcess(url);
@@ -429,6 +468,7 @@ async function main(): Promise<void> {
       for (const shape of wantCeilings) {
         if (inproc) await checkShape('rest-pg-inprocess', inproc.baseUrl, shape);
         if (bare) await checkShape('bare-node', bare.baseUrl, shape);
+        for (const v of variants) await checkShape(v.target, v.child.baseUrl, shape);
       }
 
       // 4. GETSingle / GETSingleEmbed: REST and its ceilings back to back, --rounds times
@@ -439,21 +479,30 @@ async function main(): Promise<void> {
           await measure('rest-pg', rest.baseUrl, rest.pid, shape, round);
           if (inproc) await measure('rest-pg-inprocess', inproc.baseUrl, process.pid, shape, round);
           if (bare) await measure('bare-node', bare.baseUrl, bare.pid, shape, round);
+          for (const v of variants) await measure(v.target, v.child.baseUrl, v.child.pid, shape, round);
           const spec = specs.find((x) => x.shape === shape.name);
           if (pgbenchBin && spec) {
-            const { output, ...fig } = await runPgbench(spec.shape, pgbenchScript(spec), {
-              bin: pgbenchBin,
-              url,
-              clients: opts.connections,
-              duration: opts.duration,
-              warmup: opts.warmup,
-              protocol: opts.pgbenchProtocol,
-              workDir: path.join(RESULTS_DIR, 'pgbench'),
-            });
-            void output;
-            fig.round = round;
-            runs.push(fig);
-            console.log(fmtRun(fig));
+            const kinds = [{ target: 'pgbench', protocol: opts.pgbenchProtocol, pipelined: false }];
+            if (opts.variants) {
+              kinds.push({ target: 'pgbench-extended', protocol: 'extended', pipelined: false });
+              kinds.push({ target: 'pgbench-pipelined', protocol: opts.pgbenchProtocol, pipelined: true });
+            }
+            for (const k of kinds) {
+              const { output, ...fig } = await runPgbench(spec.shape, pgbenchScript(spec, k.pipelined), {
+                bin: pgbenchBin,
+                url,
+                clients: opts.connections,
+                duration: opts.duration,
+                warmup: opts.warmup,
+                protocol: k.protocol === 'simple' && k.pipelined ? 'extended' : k.protocol,
+                workDir: path.join(RESULTS_DIR, 'pgbench'),
+                target: k.target,
+              });
+              void output;
+              fig.round = round;
+              runs.push(fig);
+              console.log(fmtRun(fig));
+            }
           }
         }
       }
@@ -465,6 +514,7 @@ async function main(): Promise<void> {
     } finally {
       await rest.stop();
       await bare?.stop();
+      for (const v of variants) await v.child.stop();
       await inproc?.close();
     }
 
@@ -517,6 +567,15 @@ async function main(): Promise<void> {
         'rest/pgbench': ratio('rest-pg', 'pgbench'),
         'rest-inprocess/bare-node': ratio('rest-pg-inprocess', 'bare-node'),
         'bare-node/pgbench': ratio('bare-node', 'pgbench'),
+        ...(opts.variants
+          ? {
+              'bare-node-prepared/bare-node': ratio('bare-node-prepared', 'bare-node'),
+              'bare-node-pipelined/bare-node': ratio('bare-node-pipelined', 'bare-node'),
+              'bare-node-pipelined-prepared/bare-node': ratio('bare-node-pipelined-prepared', 'bare-node'),
+              'pgbench-extended/pgbench': ratio('pgbench-extended', 'pgbench'),
+              'pgbench-pipelined/pgbench': ratio('pgbench-pipelined', 'pgbench'),
+            }
+          : {}),
       };
     }
     const below = Object.entries(ratios)
@@ -720,7 +779,9 @@ function printTable(
     'failed',
     'max RSS MB',
     'server CPU%',
+    'server CPU µs/req',
     'pg CPU%',
+    'pg CPU µs/req',
     'PostgREST req/s',
   ];
   if (opts.rounds > 1) head.push('runs');
@@ -733,7 +794,9 @@ function printTable(
     String(r.failed),
     r.rssMaxMB === null ? '-' : String(r.rssMaxMB),
     r.cpu?.server == null ? '-' : String(r.cpu.server),
+    r.cpu?.server == null || !r.rps ? '-' : String(Math.round((r.cpu.server * 1e4) / r.rps)),
     r.cpu ? String(r.cpu.postgres) : '-',
+    r.cpu && r.rps ? String(Math.round((r.cpu.postgres * 1e4) / r.rps)) : '-',
     r.target.startsWith('rest') ? String(PUBLISHED[r.shape]?.rps ?? '-') : '',
     ...(opts.rounds > 1 ? [r.of > 1 ? `median of ${r.of}` : '1'] : []),
   ]);

@@ -4,7 +4,12 @@
  *   rest  — supabase-local's REST engine on node:http, over PostgreSQL (BENCH_DATABASE_URL) or an
  *           in-memory PGlite loaded with chinook.sql (BENCH_DB=pglite)
  *   bare  — the ceiling: node:http + node-postgres replaying the engine's recorded transaction
- *           (BENCH_REPLAY = JSON file of ReplaySpec[]) with no parsing, JWT or planning
+ *           (BENCH_REPLAY = JSON file of ReplaySpec[]) with no parsing, JWT or planning;
+ *           variants that measure what the engine could gain:
+ *             BENCH_PIPELINE=1  writes the transaction's statements without waiting for each answer
+ *                               (node-postgres's pipeline mode): one round trip instead of four
+ *             BENCH_PREPARED=1  named (server-side prepared) statements: parsed and planned once
+ *                               per connection instead of on every request
  * Tells the parent its port over IPC; exits (writing --cpu-prof profiles) on the 'stop' message.
  */
 import http from 'node:http';
@@ -46,7 +51,24 @@ async function restServer(): Promise<{ server: http.Server; close: () => Promise
 
 function bareServer(): { server: http.Server; close: () => Promise<void> } {
   const specs = JSON.parse(readFileSync(process.env['BENCH_REPLAY']!, 'utf8')) as ReplaySpec[];
-  const pool = new pg.Pool({ connectionString: process.env['BENCH_DATABASE_URL']!, max: POOL_SIZE });
+  const pipeline = process.env['BENCH_PIPELINE'] === '1';
+  const prepared = process.env['BENCH_PREPARED'] === '1';
+  const pool = new pg.Pool({
+    connectionString: process.env['BENCH_DATABASE_URL']!,
+    max: POOL_SIZE,
+    ...(pipeline ? { pipeline: true } : {}),
+  } as pg.PoolConfig);
+  const valuesFor = (s: ReplaySpec['statements'][number], id: string, req: http.IncomingMessage) => {
+    if (!s.idSlots.length && s.headersSlot === null) return s.values;
+    const values = s.values.slice();
+    for (const i of s.idSlots) values[i] = id;
+    if (s.headersSlot !== null) values[s.headersSlot] = JSON.stringify(req.headers);
+    return values;
+  };
+  const bodyOf = (r: pg.QueryResult) => {
+    const row = r.rows[0] as Record<string, unknown> | undefined;
+    return row && 'body' in row ? String(row['body']) : null;
+  };
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const spec = specs.find((s) => url.startsWith(s.prefix));
@@ -59,16 +81,31 @@ function bareServer(): { server: http.Server; close: () => Promise<void> } {
     const client = await pool.connect();
     let body = '';
     try {
-      for (const s of spec.statements) {
-        let values = s.values;
-        if (s.idSlots.length || s.headersSlot !== null) {
-          values = values.slice();
-          for (const i of s.idSlots) values[i] = id;
-          if (s.headersSlot !== null) values[s.headersSlot] = JSON.stringify(req.headers);
+      if (pipeline) {
+        // all statements on the wire at once; wait for every answer before releasing the client
+        const settled = await Promise.allSettled(
+          spec.statements.map((s) =>
+            client.query({
+              text: s.text,
+              values: valuesFor(s, id, req),
+              queryMode: 'extended',
+            } as pg.QueryConfig),
+          ),
+        );
+        for (const r of settled) {
+          if (r.status === 'rejected') throw r.reason;
+          body = bodyOf(r.value) ?? body;
         }
-        const r = await client.query(s.text, values.length ? values : undefined);
-        const row = r.rows[0] as Record<string, unknown> | undefined;
-        if (row && 'body' in row) body = String(row['body']);
+      } else {
+        for (const [i, s] of spec.statements.entries()) {
+          const values = valuesFor(s, id, req);
+          const r = await client.query(
+            prepared && values.length
+              ? { name: `${spec.shape}_${i}`, text: s.text, values }
+              : { text: s.text, values },
+          );
+          body = bodyOf(r) ?? body;
+        }
       }
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
