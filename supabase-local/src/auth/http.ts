@@ -46,7 +46,10 @@ export function readBody(req: IncomingMessage): () => Promise<Buffer> {
   return () =>
     (cached ??= new Promise<Buffer>((resolve, reject) => {
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > MAX_BODY) return reject(tooLarge());
+      if (Number.isFinite(declared) && declared > MAX_BODY) {
+        req.resume(); // discard it, so the 413 still reaches the client
+        return reject(tooLarge());
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       req.on('data', (c: Buffer) => {
