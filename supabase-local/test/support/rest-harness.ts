@@ -138,8 +138,11 @@ async function postgresDatabase(databaseUrl: string): Promise<Database> {
   return {
     db,
     async drop() {
-      await db.close().catch(() => {});
+      // Drop first (WITH (FORCE) ends any statement still running there, e.g. after a client timeout),
+      // then wait a bounded time for the pool: pool.end() waits for checked-out clients.
+      const closing = db.close().catch(() => {});
       await dropPostgres(databaseUrl, name);
+      await Promise.race([closing, new Promise((r) => setTimeout(r, 5000).unref())]);
     },
   };
 }
