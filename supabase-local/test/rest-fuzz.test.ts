@@ -379,7 +379,8 @@ function body(r: Rng): string | undefined {
 function authorization(r: Rng, keys: Keys): Record<string, string> {
   // mostly valid credentials, so most requests get past the JWT to the parser, planner and database
   if (r.chance(0.8)) {
-    return r.pick([{}, { apikey: keys.anon }, { apikey: keys.anon }, { apikey: keys.anon, Authorization: `Bearer ${keys.user}` }, { Authorization: `Bearer ${keys.service}` }]);
+    const valid: Record<string, string>[] = [{}, { apikey: keys.anon }, { apikey: keys.anon }, { apikey: keys.anon, Authorization: `Bearer ${keys.user}` }, { Authorization: `Bearer ${keys.service}` }];
+    return r.pick(valid);
   }
   switch (r.int(0, 16)) {
     case 0:
