@@ -69,7 +69,8 @@ function setup() {
 /** DATABASE_URL, else SUPABASE_LOCAL_DATA, else <workdir>/.data/pglite. */
 function target(): DbTarget {
   const t = dbTarget();
-  if (t.kind === 'pglite' && !process.env.SUPABASE_LOCAL_DATA?.trim()) return { kind: 'pglite', dataDir: projectPaths(root).defaultDataDir };
+  if (t.kind === 'pglite' && !process.env.SUPABASE_LOCAL_DATA?.trim())
+    return { kind: 'pglite', dataDir: projectPaths(root).defaultDataDir };
   return t;
 }
 
@@ -150,10 +151,14 @@ async function reset(force: boolean): Promise<number> {
   } else {
     const host = new URL(t.url).hostname;
     if (!isLoopbackHost(host) && !force) {
-      console.error(`Refusing to reset ${redactUrl(t.url)}: it is not on this machine. Add --force if you mean it.`);
+      console.error(
+        `Refusing to reset ${redactUrl(t.url)}: it is not on this machine. Add --force if you mean it.`,
+      );
       return 1;
     }
-    log(`Resetting ${redactUrl(t.url)}: dropping every schema of this database (other databases are untouched)...`);
+    log(
+      `Resetting ${redactUrl(t.url)}: dropping every schema of this database (other databases are untouched)...`,
+    );
   }
   return withPrepared(t, true);
 }
@@ -209,7 +214,11 @@ async function bootstrapCommand(args: string[]): Promise<number> {
   const db = await openTarget({ kind: 'postgres', url, poolSize: 1 });
   try {
     const r = await bootstrap(db);
-    log(r.applied.length ? `Bootstrapped ${redactUrl(url)}: ${r.applied.join(', ')}` : `${redactUrl(url)} was already bootstrapped.`);
+    log(
+      r.applied.length
+        ? `Bootstrapped ${redactUrl(url)}: ${r.applied.join(', ')}`
+        : `${redactUrl(url)} was already bootstrapped.`,
+    );
     return 0;
   } finally {
     await db.close();
@@ -218,16 +227,26 @@ async function bootstrapCommand(args: string[]): Promise<number> {
 
 function describeTarget(t: DbTarget): string {
   if (t.kind === 'postgres') return `PostgreSQL ${redactUrl(t.url)}`;
-  return t.dataDir === 'memory://' ? 'PGlite in memory (gone when the process exits)' : `PGlite in ${t.dataDir}`;
+  return t.dataDir === 'memory://'
+    ? 'PGlite in memory (gone when the process exits)'
+    : `PGlite in ${t.dataDir}`;
 }
 
 function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: number, fresh: boolean): void {
   const rows: [string, string][] = [
     ['API URL', s.apiUrl],
     ['REST URL', `${s.apiUrl}/rest/v1`],
-    ...(s.webUrl ? ([['Storefront', `${s.webUrl}/`], ['Admin', `${s.webUrl}/admin/`]] as [string, string][]) : []),
+    ...(s.webUrl
+      ? ([
+          ['Storefront', `${s.webUrl}/`],
+          ['Admin', `${s.webUrl}/admin/`],
+        ] as [string, string][])
+      : []),
     ['Database', describeTarget(target)],
-    ['JWT secret', keys.wellKnownSecret ? `${keys.jwtSecret} (the well-known local one)` : '(SUPABASE_JWT_SECRET)'],
+    [
+      'JWT secret',
+      keys.wellKnownSecret ? `${keys.jwtSecret} (the well-known local one)` : '(SUPABASE_JWT_SECRET)',
+    ],
     ['anon key', keys.anonKey],
     ['service_role key', keys.serviceRoleKey],
   ];
@@ -235,7 +254,9 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
   log(`\nsupabase-local started in ${(ms / 1000).toFixed(1)} s.\n`);
   for (const [k, v] of rows) log(`${k.padStart(width)}: ${v}`);
   if (fresh && hasScript('admin:create')) {
-    log(`\nNew database. To sign in to the admin, create a staff account:\n  pnpm admin:create you@example.com`);
+    log(
+      `\nNew database. To sign in to the admin, create a staff account:\n  pnpm admin:create you@example.com`,
+    );
   }
   log('\nPress Ctrl+C to stop.');
 }
@@ -243,7 +264,9 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
 function hasScript(name: string): boolean {
   const pkg = join(root, 'package.json');
   if (!existsSync(pkg)) return false;
-  return Boolean((JSON.parse(readFileSync(pkg, 'utf8')) as { scripts?: Record<string, string> }).scripts?.[name]);
+  return Boolean(
+    (JSON.parse(readFileSync(pkg, 'utf8')) as { scripts?: Record<string, string> }).scripts?.[name],
+  );
 }
 
 main(process.argv.slice(2)).then(
@@ -252,12 +275,16 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     if (e instanceof SqlFileError) {
-      console.error(`\nMigration failed, start-up stopped. The database is unchanged by this file.\n\n${e.message}\n`);
+      console.error(
+        `\nMigration failed, start-up stopped. The database is unchanged by this file.\n\n${e.message}\n`,
+      );
     } else if (e instanceof UnsafeHostError) {
       console.error(`\n${e.message}\n`);
     } else if ((e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
       const err = e as NodeJS.ErrnoException & { port?: number };
-      console.error(`\nPort ${err.port ?? ''} is already in use: stop what runs there, or set SUPABASE_PORT / PORT.\n`);
+      console.error(
+        `\nPort ${err.port ?? ''} is already in use: stop what runs there, or set SUPABASE_PORT / PORT.\n`,
+      );
     } else {
       console.error(e);
     }

@@ -85,7 +85,10 @@ export interface SupabaseConfig {
 type Table = Record<string, unknown>;
 
 /** Reads config.toml; a missing file gives the CLI's defaults. */
-export function loadConfig(path = projectPaths().configToml, env: NodeJS.ProcessEnv = process.env): SupabaseConfig {
+export function loadConfig(
+  path = projectPaths().configToml,
+  env: NodeJS.ProcessEnv = process.env,
+): SupabaseConfig {
   let text = '';
   try {
     text = readFileSync(path, 'utf8');
@@ -96,7 +99,7 @@ export function loadConfig(path = projectPaths().configToml, env: NodeJS.Process
   try {
     raw = resolveEnv(parse(text), env) as Table;
   } catch (e) {
-    throw new Error(`${path}: ${(e as Error).message}`);
+    throw new Error(`${path}: ${(e as Error).message}`, { cause: e });
   }
   return fromToml(raw);
 }
@@ -131,7 +134,10 @@ export function fromToml(raw: Table): SupabaseConfig {
     },
     db: {
       majorVersion: num(db.major_version, 15),
-      seed: { enabled: bool(table(db.seed).enabled, true), sqlPaths: strs(table(db.seed).sql_paths, ['./seed.sql']) },
+      seed: {
+        enabled: bool(table(db.seed).enabled, true),
+        sqlPaths: strs(table(db.seed).sql_paths, ['./seed.sql']),
+      },
       migrationsEnabled: bool(table(db.migrations).enabled, true),
     },
     auth: {
@@ -185,4 +191,5 @@ const table = (v: unknown): Table => (v && typeof v === 'object' && !Array.isArr
 const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
 const num = (v: unknown, d: number) => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : d);
 const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
-const strs = (v: unknown, d: string[]) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : d);
+const strs = (v: unknown, d: string[]) =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : d;

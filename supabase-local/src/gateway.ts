@@ -31,16 +31,41 @@ export interface Route {
 }
 
 const EXPOSE_HEADERS = [
-  'Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type', 'Content-Profile', 'Date',
-  'Location', 'Server', 'Transfer-Encoding', 'Range-Unit', 'Preference-Applied', 'X-Total-Count',
-  'Link', 'X-Supabase-Api-Version', 'ETag', 'Content-Length',
+  'Content-Encoding',
+  'Content-Location',
+  'Content-Range',
+  'Content-Type',
+  'Content-Profile',
+  'Date',
+  'Location',
+  'Server',
+  'Transfer-Encoding',
+  'Range-Unit',
+  'Preference-Applied',
+  'X-Total-Count',
+  'Link',
+  'X-Supabase-Api-Version',
+  'ETag',
+  'Content-Length',
 ].join(', ');
 
 /** What supabase-js, postgrest-js, storage-js, auth-js and ra-data-postgrest send. */
 const ALLOW_HEADERS = [
-  'authorization', 'apikey', 'x-client-info', 'content-type', 'prefer', 'accept', 'accept-profile',
-  'content-profile', 'range', 'range-unit', 'x-supabase-api-version', 'x-upsert', 'cache-control',
-  'x-region', 'x-requested-with',
+  'authorization',
+  'apikey',
+  'x-client-info',
+  'content-type',
+  'prefer',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'range',
+  'range-unit',
+  'x-supabase-api-version',
+  'x-upsert',
+  'cache-control',
+  'x-region',
+  'x-requested-with',
 ].join(', ');
 
 const ALLOW_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
@@ -48,8 +73,11 @@ const ALLOW_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 export function createGateway(routes: Route[], keys: ApiKeys) {
   return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
-    const route = routes.find((r) => url === r.prefix || url.startsWith(r.prefix + '/') || url.startsWith(r.prefix + '?'));
-    const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    const route = routes.find(
+      (r) => url === r.prefix || url.startsWith(r.prefix + '/') || url.startsWith(r.prefix + '?'),
+    );
+    const isPreflight =
+      req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 
     if (!(isPreflight && route && !route.gatewayPreflight)) {
       res.setHeader('Access-Control-Allow-Origin', '*');

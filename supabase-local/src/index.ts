@@ -8,4 +8,10 @@ export { migrate, listMigrations, appliedVersions, SqlFileError } from './migrat
 export { prepareDatabase, notifySchemaReload } from './prepare.ts';
 export { loadConfig, projectPaths, exposedSchemas, REPO_ROOT, type SupabaseConfig } from './config.ts';
 export { apiKeys, signHs256, LOCAL_JWT_SECRET, type ApiKeys } from './keys.ts';
-export { startServer, type ServerOptions, type RunningServer, type Surfaces, type SurfaceFactory } from './server.ts';
+export {
+  startServer,
+  type ServerOptions,
+  type RunningServer,
+  type Surfaces,
+  type SurfaceFactory,
+} from './server.ts';

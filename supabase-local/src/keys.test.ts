@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeys, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, resolveOpaqueKey } from './keys.ts';
+import {
+  apiKeys,
+  LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  resolveOpaqueKey,
+} from './keys.ts';
 
 // The keys `supabase start` prints for every local project (and shared/src/config.ts hard-codes).
 const WELL_KNOWN_ANON =

@@ -22,7 +22,8 @@ export interface PrepareResult extends MigrateResult {
 
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<PrepareResult> {
   const boot = await bootstrap(db);
-  if (options.migrations === false) return { bootstrapped: boot.applied, applied: [], seeded: [], newDatabase: boot.fresh };
+  if (options.migrations === false)
+    return { bootstrapped: boot.applied, applied: [], seeded: [], newDatabase: boot.fresh };
   const result = await migrate(db, {
     migrationsDir: options.migrationsDir,
     seedPaths: options.seedPaths,

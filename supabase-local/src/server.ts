@@ -106,11 +106,32 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const surfaces = options.surfaces ?? {};
   const routes: Route[] = [
-    { prefix: '/rest/v1', handler: (req, res, t) => restApp.handle(req, res, t), requireKey: true, gatewayPreflight: true },
+    {
+      prefix: '/rest/v1',
+      handler: (req, res, t) => restApp.handle(req, res, t),
+      requireKey: true,
+      gatewayPreflight: true,
+    },
     // Links opened from an email or a provider's redirect carry no key (Kong's auth-v1-open routes).
-    { prefix: '/auth/v1', handler: await mount(surfaces.auth ?? authSurface), requireKey: true, open: AUTH_OPEN_PATHS, gatewayPreflight: true },
-    { prefix: '/storage/v1', handler: await mount(surfaces.storage), requireKey: false, gatewayPreflight: true },
-    { prefix: '/functions/v1', handler: await mount(surfaces.functions), requireKey: false, gatewayPreflight: false },
+    {
+      prefix: '/auth/v1',
+      handler: await mount(surfaces.auth ?? authSurface),
+      requireKey: true,
+      open: AUTH_OPEN_PATHS,
+      gatewayPreflight: true,
+    },
+    {
+      prefix: '/storage/v1',
+      handler: await mount(surfaces.storage),
+      requireKey: false,
+      gatewayPreflight: true,
+    },
+    {
+      prefix: '/functions/v1',
+      handler: await mount(surfaces.functions),
+      requireKey: false,
+      gatewayPreflight: false,
+    },
   ];
 
   const servers: Server[] = [];

@@ -43,7 +43,21 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.wasm': 'application/wasm',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.xml', '.svg', '.ico', '.ttf', '.wasm']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.svg',
+  '.ico',
+  '.ttf',
+  '.wasm',
+]);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Encoding = 'br' | 'gzip';
@@ -68,7 +82,12 @@ export function createWebHandler(options: WebOptions) {
     } catch {
       return text(res, 400, 'Bad Request');
     }
-    if (!path.startsWith('/') || path.includes('\0') || path.includes('\\') || path.split('/').includes('..')) {
+    if (
+      !path.startsWith('/') ||
+      path.includes('\0') ||
+      path.includes('\\') ||
+      path.split('/').includes('..')
+    ) {
       return text(res, 400, 'Bad Request');
     }
     if (path === '/admin') {
@@ -115,7 +134,13 @@ function fileStat(path: string): Stats | undefined {
   }
 }
 
-async function send(req: IncomingMessage, res: ServerResponse, file: string, stat: Stats, cache: string): Promise<void> {
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  stat: Stats,
+  cache: string,
+): Promise<void> {
   const ext = extname(file).toLowerCase();
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   const headers: Record<string, string | number> = {
@@ -134,7 +159,9 @@ async function send(req: IncomingMessage, res: ServerResponse, file: string, sta
   if (!encoding) {
     res.writeHead(200, { ...headers, 'Content-Length': stat.size });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
     return;
   }
   const body = await compress(file, stat, encoding);
@@ -163,7 +190,9 @@ async function compress(file: string, stat: Stats, encoding: Encoding): Promise<
   const data = await readFile(file);
   const body =
     encoding === 'br'
-      ? brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } })
+      ? brotliCompressSync(data, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+        })
       : gzipSync(data, { level: 9 });
   if (compressedBytes + body.length > COMPRESSED_LIMIT) {
     compressed.clear();

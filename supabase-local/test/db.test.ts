@@ -23,13 +23,29 @@ forEachDb('db layer', ({ db, kind }) => {
     );
     const r = rows[0]!;
     expect(r).toMatchObject({
-      i4: 1, i8: '9007199254740993', n: '12.50', f: 1.5, b: true, j: { a: [1] }, js: { b: 2 },
-      d: '2024-02-29', ts: '2024-01-01 10:00:00', iv: '1 day 02:00:00', t: '12:30:00', a8: ['1', '2'],
-      at: ['x', 'y'], nul: null, u: '6a2f41a3-c54c-fce8-32d2-0324e1c32e22',
+      i4: 1,
+      i8: '9007199254740993',
+      n: '12.50',
+      f: 1.5,
+      b: true,
+      j: { a: [1] },
+      js: { b: 2 },
+      d: '2024-02-29',
+      ts: '2024-01-01 10:00:00',
+      iv: '1 day 02:00:00',
+      t: '12:30:00',
+      a8: ['1', '2'],
+      at: ['x', 'y'],
+      nul: null,
+      u: '6a2f41a3-c54c-fce8-32d2-0324e1c32e22',
     });
     expect(r.tz).toEqual(new Date('2024-01-01T10:00:00Z'));
     expect([...(r.by as Uint8Array)]).toEqual([1, 2]);
-    expect(fields.map((f) => [f.name, f.dataTypeID]).slice(0, 3)).toEqual([['i4', 23], ['i8', 20], ['n', 1700]]);
+    expect(fields.map((f) => [f.name, f.dataTypeID]).slice(0, 3)).toEqual([
+      ['i4', 23],
+      ['i8', 20],
+      ['n', 1700],
+    ]);
   });
 
   it('binds parameters of every common kind', async () => {
@@ -106,13 +122,17 @@ forEachDb('db layer', ({ db, kind }) => {
   }
 
   it('exec runs a multi-statement script; query refuses one', async () => {
-    await db().exec(`create table t_script (x int); insert into t_script values (1); insert into t_script values (2);`);
+    await db().exec(
+      `create table t_script (x int); insert into t_script values (1); insert into t_script values (2);`,
+    );
     expect((await db().query('select sum(x)::int as s from t_script')).rows[0]).toEqual({ s: 3 });
     await expect(db().query('select 1; select 2')).rejects.toMatchObject({ code: '42601' });
   });
 
   it('raises Postgres errors with code, message and position', async () => {
-    const e = await db().query('select * from no_such_table').catch((x: unknown) => x);
+    const e = await db()
+      .query('select * from no_such_table')
+      .catch((x: unknown) => x);
     expect(e).toMatchObject({ code: '42P01', message: 'relation "no_such_table" does not exist' });
     expect(Number((e as { position: string }).position)).toBe(15);
   });
@@ -151,10 +171,19 @@ describe('PGlite data folder', () => {
 
 describe('dbTarget', () => {
   it('picks PostgreSQL for DATABASE_URL, else PGlite in the data folder or memory', () => {
-    expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db' })).toEqual({ kind: 'postgres', url: 'postgres://x@h/db', poolSize: 10 });
-    expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_POOL_SIZE: '3' })).toMatchObject({ poolSize: 3 });
+    expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db' })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://x@h/db',
+      poolSize: 10,
+    });
+    expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_POOL_SIZE: '3' })).toMatchObject({
+      poolSize: 3,
+    });
     expect(dbTarget({ SUPABASE_LOCAL_DATA: 'memory://' })).toEqual({ kind: 'pglite', dataDir: 'memory://' });
-    expect(dbTarget({})).toMatchObject({ kind: 'pglite', dataDir: expect.stringMatching(/\.data[\\/]pglite$/) });
+    expect(dbTarget({})).toMatchObject({
+      kind: 'pglite',
+      dataDir: expect.stringMatching(/\.data[\\/]pglite$/),
+    });
   });
 });
 

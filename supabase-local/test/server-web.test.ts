@@ -45,12 +45,18 @@ afterAll(async () => {
 
 /** A raw request: the path goes out exactly as written (fetch would normalise `..`). */
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
     const u = new URL(base);
     const req = request({ host: u.hostname, port: u.port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -88,7 +94,10 @@ describe('web origin', () => {
       expect((await raw(path)).body.toString()).toContain('<title>admin</title>');
     }
     const css = await raw('/admin/assets/admin-77aa.css');
-    expect([css.headers['content-type'], css.headers['cache-control']]).toEqual(['text/css; charset=utf-8', 'public, max-age=31536000, immutable']);
+    expect([css.headers['content-type'], css.headers['cache-control']]).toEqual([
+      'text/css; charset=utf-8',
+      'public, max-age=31536000, immutable',
+    ]);
   });
 
   it('compresses by Accept-Encoding (br preferred, then gzip), else sends identity', async () => {
@@ -135,11 +144,17 @@ describe('web origin', () => {
   it('allows only GET and HEAD', async () => {
     expect((await raw('/', {}, 'POST')).status).toBe(405);
     const head = await raw('/assets/index-3f9a1c.js', {}, 'HEAD');
-    expect([head.status, head.body.length, Number(head.headers['content-length'])]).toEqual([200, 0, Buffer.byteLength(BIG_JS)]);
+    expect([head.status, head.body.length, Number(head.headers['content-length'])]).toEqual([
+      200,
+      0,
+      Buffer.byteLength(BIG_JS),
+    ]);
   });
 
   it('says to run the build when a dist folder is missing', async () => {
-    const bare = createServer(createWebHandler({ storefrontDist: join(root, 'nope'), adminDist: join(root, 'nope2') }));
+    const bare = createServer(
+      createWebHandler({ storefrontDist: join(root, 'nope'), adminDist: join(root, 'nope2') }),
+    );
     await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
     try {
       const res = await fetch(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/admin/`);

@@ -28,7 +28,9 @@ export function bootstrapSteps(): BootstrapStep[] {
 
 /** The whole bootstrap as one script (for `supabase-local bootstrap --print`, or psql). */
 export function bootstrapScript(): string {
-  return [LEDGER_SQL, ...bootstrapSteps().map((s) => `-- ${s.name}\n${s.sql}\n${recordSql(s.name)}`)].join('\n\n');
+  return [LEDGER_SQL, ...bootstrapSteps().map((s) => `-- ${s.name}\n${s.sql}\n${recordSql(s.name)}`)].join(
+    '\n\n',
+  );
 }
 
 const LEDGER_SQL = `create schema if not exists supabase_local;

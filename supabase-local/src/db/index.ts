@@ -11,13 +11,15 @@ import type { Db } from './types.ts';
 
 export type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
 
-export type DbTarget = { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+export type DbTarget =
+  { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
 
 export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
   const url = env.DATABASE_URL?.trim();
   if (url) {
     const poolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
-    if (!Number.isInteger(poolSize) || poolSize < 1) throw new Error(`DATABASE_POOL_SIZE must be a positive integer`);
+    if (!Number.isInteger(poolSize) || poolSize < 1)
+      throw new Error(`DATABASE_POOL_SIZE must be a positive integer`);
     return { kind: 'postgres', url, poolSize };
   }
   const data = env.SUPABASE_LOCAL_DATA?.trim();

@@ -21,10 +21,12 @@ export function acquireDataDirLock(dataDir: string): () => Promise<void> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number(readFileSafe(lockPath));
       if (holder && isAlive(holder)) {
-        const who = holder === process.pid ? 'this process already' : `another supabase-local (pid ${holder})`;
+        const who =
+          holder === process.pid ? 'this process already' : `another supabase-local (pid ${holder})`;
         throw new Error(
           `The database folder ${dataDir} is in use: ${who} has it open. ` +
             `Stop it first, or set SUPABASE_LOCAL_DATA to another folder (or memory://).`,
+          { cause: e },
         );
       }
       rmSync(lockPath, { force: true }); // stale: its process is gone

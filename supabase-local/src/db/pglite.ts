@@ -103,7 +103,9 @@ class PgliteDb implements Db {
 
   #refuseInsideTx(what: string): void {
     if (this.#inTx.getStore()) {
-      throw new Error(`db.${what}() called inside db.transaction(): use the transaction's own query (PGlite has one connection)`);
+      throw new Error(
+        `db.${what}() called inside db.transaction(): use the transaction's own query (PGlite has one connection)`,
+      );
     }
   }
 }

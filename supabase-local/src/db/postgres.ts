@@ -117,7 +117,11 @@ class PostgresDb implements Db {
   }
 }
 
-async function run<R>(on: pg.Pool | pg.PoolClient, text: string, values?: unknown[]): Promise<QueryResult<R>> {
+async function run<R>(
+  on: pg.Pool | pg.PoolClient,
+  text: string,
+  values?: unknown[],
+): Promise<QueryResult<R>> {
   // Always the extended protocol, as PGlite's query: one statement per call, never a script.
   const r = await on.query({ text, values: values ?? [], queryMode: 'extended' } as pg.QueryConfig);
   return {

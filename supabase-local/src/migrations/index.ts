@@ -84,7 +84,9 @@ export async function ensureHistoryTable(db: Db): Promise<void> {
 
 export async function appliedVersions(db: Db): Promise<Set<string>> {
   await ensureHistoryTable(db);
-  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  const { rows } = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
+  );
   return new Set(rows.map((r) => r.version));
 }
 

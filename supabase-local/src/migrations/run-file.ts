@@ -61,7 +61,11 @@ export async function runSqlFile(tx: Queryable, source: string, file: string): P
  * the statement it was sent; without one, point at the statement's first line of SQL (after its
  * leading comments).
  */
-export function locate(source: string, stmt: SqlStatement, position?: string | number): { line: number; column: number } {
+export function locate(
+  source: string,
+  stmt: SqlStatement,
+  position?: string | number,
+): { line: number; column: number } {
   let offset: number;
   const pos = Number(position);
   if (Number.isInteger(pos) && pos > 0) {

@@ -16,7 +16,11 @@ describe('splitSql (the Supabase CLI split, trimmed)', () => {
     ['dollar quote', 'do $$ begin perform 1; end $$;', ['do $$ begin perform 1; end $$']],
     ['tagged dollar quote', 'select $fn$ ; $$ ; $fn$;', ['select $fn$ ; $$ ; $fn$']],
     ['parentheses', 'select (1; 2);', ['select (1; 2)']],
-    ['begin atomic', 'create function f() returns int language sql begin atomic select 1; select 2; end;', ['create function f() returns int language sql begin atomic select 1; select 2; end']],
+    [
+      'begin atomic',
+      'create function f() returns int language sql begin atomic select 1; select 2; end;',
+      ['create function f() returns int language sql begin atomic select 1; select 2; end'],
+    ],
     ['trailing comment is its own statement', 'select 1;\n-- bye\n', ['select 1', '-- bye']],
     ['empty statements dropped', ';;\n ; select 1;;', ['select 1']],
   ])('%s', (_name, sql, expected) => {
@@ -32,10 +36,15 @@ describe('splitSql (the Supabase CLI split, trimmed)', () => {
 });
 
 describe('isTransactionControl', () => {
-  it.each(['begin', 'BEGIN', 'commit', 'end', 'start transaction', 'begin transaction isolation level serializable', '-- x\ncommit'])(
-    '%s is',
-    (s) => expect(isTransactionControl(s)).toBe(true),
-  );
+  it.each([
+    'begin',
+    'BEGIN',
+    'commit',
+    'end',
+    'start transaction',
+    'begin transaction isolation level serializable',
+    '-- x\ncommit',
+  ])('%s is', (s) => expect(isTransactionControl(s)).toBe(true));
   it.each(['begin atomic select 1; end', 'select 1', 'end_date', 'commit_log'])('%s is not', (s) =>
     expect(isTransactionControl(s)).toBe(false),
   );

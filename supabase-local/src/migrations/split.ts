@@ -82,7 +82,10 @@ function next(s: State, c: string, src: string, end: number): State | null {
     case 'atomic': {
       const inner = next(s.prev, c, src, end);
       const prev = inner ?? s.prev; // a ';' inside does not end the statement
-      if (prev.k === 'ready' && src.slice(end - s.delim.length, end).toUpperCase() === s.delim.toUpperCase()) {
+      if (
+        prev.k === 'ready' &&
+        src.slice(end - s.delim.length, end).toUpperCase() === s.delim.toUpperCase()
+      ) {
         return READY;
       }
       return { ...s, prev };
@@ -101,7 +104,7 @@ export function splitSql(source: string): SqlStatement[] {
     if (text) out.push({ text, start: tokenStart + lead });
     tokenStart = end;
   };
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const c = String.fromCodePoint(source.codePointAt(i)!);
     const end = i + c.length;
     const s = next(state, c, source, end);

@@ -56,7 +56,9 @@ export function dbKinds(): DbKind[] {
 export async function createTestDb(kind: DbKind, options: TestDbOptions = {}): Promise<TestDatabase> {
   const boot = options.bootstrap ?? true;
   if (kind === 'pglite') {
-    const db = await openPglite(boot ? { dataDir: MEMORY, loadDataDir: await pgliteTemplate() } : { dataDir: MEMORY });
+    const db = await openPglite(
+      boot ? { dataDir: MEMORY, loadDataDir: await pgliteTemplate() } : { dataDir: MEMORY },
+    );
     return { kind, db, drop: () => db.close() };
   }
   if (!DATABASE_URL) throw new Error('createTestDb("postgres") needs DATABASE_URL');
@@ -181,10 +183,13 @@ async function dropScratchDatabase(serverUrl: string, name: string): Promise<voi
 
 /** Drops only our own scratch databases, more than an hour old (their name carries the time). */
 async function sweepLeftovers(c: pg.Client): Promise<void> {
-  const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'sl\\_test\\_%'`);
+  const { rows } = await c.query<{ datname: string }>(
+    `select datname from pg_database where datname like 'sl\\_test\\_%'`,
+  );
   const hourAgo = Date.now() / 1000 - 3600;
   for (const { datname } of rows) {
     const t = Number(/^sl_test_(\d+)_/.exec(datname)?.[1]);
-    if (t && t < hourAgo) await c.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`).catch(() => {});
+    if (t && t < hourAgo)
+      await c.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`).catch(() => {});
   }
 }
