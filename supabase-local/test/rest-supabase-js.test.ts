@@ -945,6 +945,16 @@ describeEachDb('supabase-js', (backend) => {
     });
   });
 
+  describe('plans', () => {
+    it('explain() is refused as on Supabase (db-plan-enabled is off by default): 406 PGRST107', async () => {
+      // PostgREST offers the vnd.pgrst.plan media types only with db-plan-enabled; Supabase leaves it off
+      // ("it can reveal sensitive information about your database").
+      const res = await anon.from('orders').select('id').explain({ analyze: true });
+      expect(res.status).toBe(406);
+      expect((res.error as { code?: string } | null)?.code).toBe('PGRST107');
+    });
+  });
+
   describe('RLS: two users and anon', () => {
     it('each user sees only their own orders; anon sees none; service_role sees all', async () => {
       const a = await userA.from('orders').select('id, user_id, status').lte('id', 3).order('id');
