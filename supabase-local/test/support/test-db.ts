@@ -14,7 +14,7 @@
  *   dropped afterwards (leftovers of crashed runs older than an hour are swept).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -146,9 +146,19 @@ async function loadOrBuildTemplate(): Promise<Blob> {
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, bytes);
     renameSync(partial, file); // atomic: a concurrent reader never sees half a file
+    removeOldTemplates(file);
     return new Blob([bytes]);
   } finally {
     await db.close();
+  }
+}
+
+/** Templates of earlier bootstrap versions (~40 MB each) are dead weight in the temp folder. */
+function removeOldTemplates(current: string): void {
+  for (const f of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), f);
+    if (/^supabase-local-pglite-template-[0-9a-f]+\.tar$/.test(f) && path !== current)
+      rmSync(path, { force: true });
   }
 }
 
