@@ -282,7 +282,7 @@ forEachAuthServer('auth: mail flows', { auth: { email: { enable_confirmations: t
       const { data, error } = await supabase.auth.exchangeCodeForSession(back.searchParams.get('code')!);
       expect(error).toBeNull();
       expect(data.session!.user.email).toBe(email);
-      expect(data.redirectType).toBe('recovery');
+      expect((data as { redirectType?: string | null }).redirectType).toBe('recovery');
     });
   });
 });
