@@ -51,6 +51,9 @@ export function isRedirectUrlValid(settings: AuthSettings, candidate: string): b
   } catch {
     return false;
   }
+  // the host as written (WHATWG URL would turn http://2130706433/ into 127.0.0.1; Go keeps it and refuses)
+  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(candidate)?.[1] ?? '';
+  if (/^[0-9]+$/.test(rawHost)) return false;
   if (base.hostname === ref.hostname && base.protocol === ref.protocol && (base.port === ref.port || isLoopback(ref.hostname))) {
     return true;
   }
