@@ -1,24 +1,22 @@
 /**
- * A real supabase-local REST endpoint for integration tests: a fresh database (PGlite in memory, or a
- * scratch PostgreSQL database when the suite runs on DATABASE_URL), Supabase's roles and auth helpers,
- * the test's schema, and a node:http server on 127.0.0.1:<random port> that serves /rest/v1/* with
- * createRestApp as Supabase configures PostgREST.
+ * A real supabase-local REST endpoint for integration tests: a fresh database from test-db.ts (PGlite
+ * in memory, or a scratch PostgreSQL database when the suite runs on DATABASE_URL) with supabase-local's
+ * bootstrap (Supabase's roles, default grants on public, auth.uid()/auth.jwt()/auth.role()), the test's
+ * schema, and a node:http server on 127.0.0.1:<random port> that serves /rest/v1/* with createRestApp
+ * configured as Supabase configures PostgREST, behind the gateway's apikey rule.
  *
- * Until supabase-local/src/db/{pglite,postgres}.ts land, the Db comes from src/conformance/db-fallback.ts,
- * and the bootstrap below is the minimal part of Supabase's we need (roles, default grants on public,
- * auth.uid()/auth.jwt()/auth.role() reading request.jwt.claims as Supabase defines them).
+ * It mounts the REST engine alone (not src/server.ts) so that a failure here points at src/rest.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, type JWTPayload } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { fallbackPglite, fallbackPostgres } from '../../src/conformance/db-fallback.ts';
 import type { Db } from '../../src/db/types.ts';
 import { createRestApp } from '../../src/rest/index.ts';
 import type { RestApp, RestConfig } from '../../src/rest/types.ts';
+import { createTestDb, type TestDatabase } from './test-db.ts';
 
 /** The JWT secret of `supabase start` (and of supabase-local with its local keys). */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -51,112 +49,8 @@ export interface HarnessOptions {
   config?: Partial<RestConfig>;
 }
 
-/**
- * What a Supabase database has before the first migration, reduced to what REST tests touch.
- * Idempotent: on PostgreSQL roles are cluster-wide and other suites (or a concurrent run) may have
- * created them already.
- */
-export const SUPABASE_ROLES_SQL = `
-do $$ begin create role anon nologin noinherit; exception when duplicate_object or unique_violation then null; end $$;
-do $$ begin create role authenticated nologin noinherit; exception when duplicate_object or unique_violation then null; end $$;
-do $$ begin create role service_role nologin noinherit bypassrls; exception when duplicate_object or unique_violation then null; end $$;
-do $$ begin create role authenticator nologin noinherit; exception when duplicate_object or unique_violation then null; end $$;
-`;
-
-export const SUPABASE_BOOTSTRAP_SQL = `
-grant anon, authenticated, service_role to authenticator;
-
-create schema if not exists extensions;
-create schema if not exists auth;
-grant usage on schema extensions to anon, authenticated, service_role;
-grant usage on schema auth to anon, authenticated, service_role;
-
-grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-
-create or replace function auth.uid() returns uuid language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-create or replace function auth.role() returns text language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
-create or replace function auth.jwt() returns jsonb language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim', true), ''),
-    nullif(current_setting('request.jwt.claims', true), '')
-  )::jsonb
-$$;
-grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role;
-`;
-
 export async function signJwt(claims: JWTPayload, secret = LOCAL_JWT_SECRET): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
-}
-
-interface Database {
-  db: Db;
-  drop(): Promise<void>;
-}
-
-async function pgliteDatabase(): Promise<Database> {
-  const db = await fallbackPglite('memory://');
-  return {
-    db,
-    async drop() {
-      await db.close().catch(() => {});
-    },
-  };
-}
-
-async function postgresDatabase(databaseUrl: string): Promise<Database> {
-  const name = `rest_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(SUPABASE_ROLES_SQL);
-    await admin.query(`create database "${name}" template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const scratch = new URL(databaseUrl);
-  scratch.pathname = `/${name}`;
-  let db: Db;
-  try {
-    db = await fallbackPostgres(scratch.toString());
-  } catch (e) {
-    await dropPostgres(databaseUrl, name);
-    throw e;
-  }
-  return {
-    db,
-    async drop() {
-      // Drop first (WITH (FORCE) ends any statement still running there, e.g. after a client timeout),
-      // then wait a bounded time for the pool: pool.end() waits for checked-out clients.
-      const closing = db.close().catch(() => {});
-      await dropPostgres(databaseUrl, name);
-      await Promise.race([closing, new Promise((r) => setTimeout(r, 5000).unref())]);
-    },
-  };
-}
-
-async function dropPostgres(databaseUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } catch (e) {
-    process.stderr.write(`warning: could not drop scratch database ${name}: ${(e as Error).message}\n`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
 }
 
 /** The store's settings: PostgREST as Supabase configures it. */
@@ -172,20 +66,12 @@ export function supabaseRestConfig(): RestConfig {
 
 export async function startRestHarness(options: HarnessOptions): Promise<RestHarness> {
   const backend = options.backend ?? 'pglite';
-  let database: Database;
-  if (backend === 'postgres') {
-    const databaseUrl = process.env['DATABASE_URL'];
-    if (!databaseUrl) throw new Error('startRestHarness: backend postgres needs DATABASE_URL');
-    database = await postgresDatabase(databaseUrl);
-  } else {
-    database = await pgliteDatabase();
-  }
+  if (backend === 'postgres' && !process.env['DATABASE_URL']) throw new Error('startRestHarness: backend postgres needs DATABASE_URL');
+  const database: TestDatabase = await createTestDb(backend);
   const { db } = database;
   let server: Server | null = null;
   let app: RestApp | null = null;
   try {
-    if (backend === 'pglite') await db.exec(SUPABASE_ROLES_SQL);
-    await db.exec(SUPABASE_BOOTSTRAP_SQL);
     await db.exec(options.sql);
     app = await createRestApp(db, { ...supabaseRestConfig(), ...options.config });
     const restApp = app;
@@ -241,6 +127,7 @@ export async function startRestHarness(options: HarnessOptions): Promise<RestHar
           srv.closeAllConnections();
         });
         await restApp.close().catch(() => {});
+        await endRunningStatements(database);
         await database.drop();
       },
     };
@@ -296,6 +183,28 @@ export function describeEachDb(name: string, fn: (backend: DbBackend) => void): 
     describe(`${name} [postgres]`, () => {
       it.skip('not run: DATABASE_URL is not set', () => {});
     });
+  }
+}
+
+/**
+ * A statement still running on the scratch PostgreSQL database (a client gave up waiting) would keep
+ * the pool's close() — and with it the drop — waiting: end those sessions first.
+ */
+async function endRunningStatements(database: TestDatabase): Promise<void> {
+  const serverUrl = process.env['DATABASE_URL'];
+  if (database.kind !== 'postgres' || !database.url || !serverUrl) return;
+  const name = decodeURIComponent(new URL(database.url).pathname.slice(1));
+  const client = new pg.Client({ connectionString: serverUrl });
+  try {
+    await client.connect();
+    await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and state <> 'idle' and pid <> pg_backend_pid()`,
+      [name],
+    );
+  } catch {
+    /* best effort */
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
