@@ -1,5 +1,23 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 
+// vitest 5 prints its failure summary with Map.groupBy, which Node 20 lacks (Node ≥ 21 has it):
+// without this, a failing run crashes while reporting and hides why it failed.
+if (!('groupBy' in Map)) {
+  Object.defineProperty(Map, 'groupBy', {
+    value: <K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> => {
+      const out = new Map<K, T[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        const list = out.get(k);
+        if (list) list.push(item);
+        else out.set(k, [item]);
+      }
+      return out;
+    },
+  });
+}
+
 /**
  * Each app maps `@/` to its own `src/` (see its vite.config.ts). One `unit` project runs the tests of
  * every package, so `@/` is resolved per importing file: storefront/src/… → storefront/src/.
