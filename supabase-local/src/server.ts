@@ -19,6 +19,8 @@ import { createRestApp } from './rest/index.ts';
 import type { RestApp, RestConfig } from './rest/types.ts';
 import { createWebHandler } from './web.ts';
 import { AUTH_OPEN_PATHS, createAuthApp } from './auth/index.ts';
+import { functionsSurface } from './functions/index.ts';
+import { storageSurface } from './storage/index.ts';
 
 /** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
 const authSurface: SurfaceFactory = ({ db, config, keys }) => createAuthApp({ db, config, keys });
@@ -122,13 +124,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     {
       prefix: '/storage/v1',
-      handler: await mount(surfaces.storage),
+      handler: await mount(surfaces.storage ?? storageSurface({ env })),
       requireKey: false,
       gatewayPreflight: true,
     },
     {
       prefix: '/functions/v1',
-      handler: await mount(surfaces.functions),
+      handler: await mount(surfaces.functions ?? functionsSurface({ env })),
       requireKey: false,
       gatewayPreflight: false,
     },
