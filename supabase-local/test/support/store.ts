@@ -1,0 +1,132 @@
+/**
+ * The store's own database (supabase/migrations and supabase/seed.sql, as shipped) behind the full
+ * API, for the db-*.test.ts suites: people to play (two customers, a fresh admin, an admin whose
+ * sign-in is 9 hours old, a customer who wrote `role: admin` into their own metadata, a visitor),
+ * access tokens with the claims GoTrue issues (sub, role, aud, email, app_metadata, user_metadata,
+ * amr with the sign-in time, session_id, aal), and supabase-js clients carrying them.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { projectPaths } from '../../src/config.ts';
+import type { Queryable } from '../../src/db/types.ts';
+import { forEachServer, startTestServer, type TestServer } from './test-server.ts';
+import type { DbKind } from './test-db.ts';
+
+export const STORE_PATHS = projectPaths();
+
+/** One describe block per database kind, each with a server over the store's migrations and seed. */
+export function forEachStoreServer(
+  name: string,
+  body: (suite: { kind: DbKind; server: () => TestServer }) => void,
+  options: { seed?: boolean } = {},
+): void {
+  forEachServer(
+    name,
+    { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: options.seed === false ? [] : STORE_PATHS.seedPaths },
+    body,
+  );
+}
+
+export function startStoreServer(kind: DbKind): Promise<TestServer> {
+  return startTestServer(kind, { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: STORE_PATHS.seedPaths });
+}
+
+export interface Person {
+  id: string;
+  email: string;
+  /** app_metadata.role, as only the service role can set it */
+  appRole?: string;
+  /** seconds since they signed in (the amr time); default one minute */
+  signedInAgo?: number;
+  /** what the user wrote about themselves at sign-up (user_metadata) */
+  userMetadata?: Record<string, unknown>;
+}
+
+export const PEOPLE = {
+  customerA: { id: 'c0000000-0000-4000-8000-00000000000a', email: 'asha@example.in', userMetadata: { full_name: 'Asha Rao', phone: '+91 98450 12345' } },
+  customerB: { id: 'c0000000-0000-4000-8000-00000000000b', email: 'bilal@example.in', userMetadata: { full_name: 'Bilal Khan', phone: '9123456780' } },
+  admin: { id: 'a0000000-0000-4000-8000-000000000001', email: 'staff@furnicraft.in', appRole: 'admin', userMetadata: { full_name: 'Store Staff' } },
+  staleAdmin: {
+    id: 'a0000000-0000-4000-8000-000000000002',
+    email: 'night-shift@furnicraft.in',
+    appRole: 'admin',
+    signedInAgo: 9 * 3600,
+    userMetadata: { full_name: 'Night Shift' },
+  },
+  // Claims admin in every place a user can write, none of which is app_metadata.
+  pretender: {
+    id: 'c0000000-0000-4000-8000-00000000000c',
+    email: 'mallory@example.in',
+    userMetadata: { full_name: 'Mallory', role: 'admin', app_metadata: { role: 'admin' } },
+  },
+} satisfies Record<string, Person>;
+
+/** Adds the people to auth.users as Auth would (which also makes their profiles). */
+export async function addPeople(db: Queryable, people: Person[] = Object.values(PEOPLE)): Promise<void> {
+  for (const p of people) {
+    await db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
+         $3::jsonb, $4::jsonb, now(), now(), false)
+       on conflict (id) do nothing`,
+      [
+        p.id,
+        p.email,
+        JSON.stringify({ provider: 'email', providers: ['email'], ...(p.appRole ? { role: p.appRole } : {}) }),
+        JSON.stringify(p.userMetadata ?? {}),
+      ],
+    );
+  }
+}
+
+/** An access token with the claims GoTrue puts in one (HS256 with the server's secret). */
+export function accessToken(s: TestServer, p: Person): string {
+  const now = Math.floor(Date.now() / 1000);
+  return s.signJwt({
+    aud: 'authenticated',
+    exp: now + 3600,
+    iat: now,
+    iss: `${s.url}/auth/v1`,
+    sub: p.id,
+    email: p.email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'], ...(p.appRole ? { role: p.appRole } : {}) },
+    user_metadata: { email: p.email, email_verified: true, sub: p.id, ...(p.userMetadata ?? {}) },
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now - (p.signedInAgo ?? 60) }],
+    session_id: randomUUID(),
+    is_anonymous: false,
+  });
+}
+
+/** Node 20 has no WebSocket; these tests never open a realtime channel. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not available in these tests');
+  }
+}
+
+/** A supabase-js client as the apps make one: the anon key, plus a user's token when signed in. */
+export function storeClient(s: TestServer, person?: Person): SupabaseClient {
+  return createClient(s.url, s.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+    ...(person ? { global: { headers: { Authorization: `Bearer ${accessToken(s, person)}` } } } : {}),
+  });
+}
+
+/** A shipping address as the checkout form sends it. */
+export function shippingAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fullName: 'Asha Rao',
+    email: 'asha@example.in',
+    phone: '+91 98450 12345',
+    address: '14, 3rd Cross, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560038',
+    ...overrides,
+  };
+}
