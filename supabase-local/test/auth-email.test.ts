@@ -138,3 +138,40 @@ forEachAuthServer('auth: sign-up disabled', { auth: { enable_signup: false } }, 
     expect(rows).toHaveLength(0);
   });
 });
+
+forEachAuthServer('auth: anonymous sign-ins', { auth: { enable_anonymous_sign_ins: true } }, ({ server }) => {
+  it('signs in anonymously, then becomes a permanent user by adding an email and a password', async () => {
+    const supabase = authClient(server());
+    const { data, error } = await supabase.auth.signInAnonymously({ options: { data: { cart: 'c-1' } } });
+    expect(error).toBeNull();
+    expect(data.user!.is_anonymous).toBe(true);
+    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', email: '', amr: [{ method: 'anonymous' }] });
+    const noEmail = await supabase.auth.updateUser({ password: PASSWORD });
+    expect(noEmail.error).toMatchObject({ status: 422, code: 'validation_failed' });
+    const email = uniqueEmail('anon');
+    const upgraded = await supabase.auth.updateUser({ email });
+    expect(upgraded.error).toBeNull();
+    expect(upgraded.data.user).toMatchObject({ email, is_anonymous: false, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toBeNull();
+    expect((await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+});
+
+forEachAuthServer('auth: anonymous sign-ins off (the store default)', {}, ({ server }) => {
+  it('answers anonymous_provider_disabled', async () => {
+    const { error } = await authClient(server()).auth.signInAnonymously();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' });
+  });
+
+  it('serves the mailbox page and JSON without a key', async () => {
+    const page = await fetch(`${server().url}/auth/v1/mailbox`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Local mailbox of supabase-local');
+    const list = await fetch(`${server().url}/auth/v1/mailbox/messages.json`);
+    expect(await list.json()).toEqual({ messages: [] });
+    const user = await fetch(`${server().url}/auth/v1/user`);
+    expect(user.status).toBe(401); // the key rule still applies elsewhere
+  });
+});

@@ -8,7 +8,8 @@ import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import { json, readParams } from '../http.ts';
 import { checkPasswordStrength, comparePassword, hashPassword } from '../password.ts';
 import { createFlowState, flowOf, validatePkceParams } from '../pkce.ts';
-import { findUserOwningEmail, mergeMetadata, reloadUser, updateUser, userJson, type UserPatch } from '../users.ts';
+import { findUserOwningEmail, mergeMetadata, refreshProviders, reloadUser, updateUser, userJson, type UserPatch } from '../users.ts';
+import { completeEmailChange } from './verify.ts';
 
 export const getUser: Handler = async (req, ctx) => {
   const { claims, user } = await ctx.tokens.authenticate(req.headers.authorization);
@@ -88,7 +89,12 @@ export const updateUserHandler: Handler = async (req, ctx) => {
     if (p.app_metadata !== undefined) {
       current = await updateUser(tx, current.id, { raw_app_meta_data: mergeMetadata(current.raw_app_meta_data, p.app_metadata) }, t);
     }
-    if (email && email !== current.email) {
+    if (email && email !== current.email && current.is_anonymous && settings.autoconfirm) {
+      // an anonymous user adding an address with confirmations off: like signing up, no mail
+      current = await updateUser(tx, current.id, { email_change: email }, t);
+      current = await completeEmailChange(tx, user, current, t);
+      current = await refreshProviders(tx, current, t);
+    } else if (email && email !== current.email) {
       const flow = flowOf(p.code_challenge);
       if (flow === 'pkce') {
         await createFlowState(tx, {

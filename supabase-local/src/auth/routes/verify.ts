@@ -257,29 +257,39 @@ async function applyVerification(q: Queryable, ctx: AuthContext, type: VerifyTyp
       ]);
       return null;
     }
-    const newEmail = row.email_change ?? '';
-    const identity = user.identities.find((i) => i.provider === 'email');
-    if (identity) await updateIdentityData(q, identity.id, { email: newEmail, email_verified: true }, t);
-    else {
-      await insertIdentity(q, {
-        userId: row.id,
-        provider: 'email',
-        providerId: row.id,
-        data: { sub: row.id, email: newEmail, email_verified: true, phone_verified: false },
-        now: t,
-      });
-    }
-    row = await updateUser(
-      q,
-      row.id,
-      { email: newEmail, email_change: '', email_change_token_current: '', email_change_token_new: '', email_change_confirm_status: 0, is_anonymous: false },
-      t,
-    );
-    await q.query('delete from auth.one_time_tokens where user_id = $1', [row.id]);
-    if (!isConfirmed(row)) row = await confirmUser(q, row, t);
+    row = await completeEmailChange(q, user, row, t);
   } else {
     throw badRequest('validation_failed', 'Unsupported verification type');
   }
   row = await refreshProviders(q, row, t);
   return reloadUser(q, row.id);
+}
+
+/**
+ * The address change itself (GoTrue's emailChangeVerify second half + ConfirmEmailChange): the email
+ * identity follows (created if missing), pending change tokens are cleared, the user is confirmed.
+ */
+export async function completeEmailChange(q: Queryable, user: User, current: UserRow, t: Date): Promise<UserRow> {
+  let row = current;
+  const newEmail = row.email_change ?? '';
+  const identity = user.identities.find((i) => i.provider === 'email');
+  if (identity) await updateIdentityData(q, identity.id, { email: newEmail, email_verified: true }, t);
+  else {
+    await insertIdentity(q, {
+      userId: row.id,
+      provider: 'email',
+      providerId: row.id,
+      data: { sub: row.id, email: newEmail, email_verified: true, phone_verified: false },
+      now: t,
+    });
+  }
+  row = await updateUser(
+    q,
+    row.id,
+    { email: newEmail, email_change: '', email_change_token_current: '', email_change_token_new: '', email_change_confirm_status: 0, is_anonymous: false },
+    t,
+  );
+  await q.query('delete from auth.one_time_tokens where user_id = $1', [row.id]);
+  if (!isConfirmed(row)) row = await confirmUser(q, row, t);
+  return row;
 }
