@@ -119,45 +119,328 @@ class Rng {
 // ---------------------------------------------------------------------------------------------------
 // vocabulary
 
-const TABLES = ['items', 'children', 'canary', 'fuzz_writes', 'items_view', 'nope', 'ITEMS', 'auth.users', 'pg_catalog.pg_authid', 'items;drop table canary'];
-const RPCS = ['get_items', 'add_write', 'echo', 'sum_ints', 'jsonb_fn', 'no_args', 'nope', 'pg_sleep', 'version'];
-const COLUMNS = ['id', 'name', 'price', 'qty', 'active', 'tags', 'data', 'created', 'uid', 'search', '"weird col"', 'item_id', 'label', 'n', 'note', 'nope', 'data->a', 'data->>b', 'data->c->0', 'data->>c', 'tags->0', 'ctid', 'xmin', 'oid', '*'];
-const CASTS = ['text', 'int', 'numeric', 'json', 'jsonb', 'bool', 'uuid', 'regclass', 'text[]', 'nope', 'pg_catalog.text', 'int4);drop table canary;--'];
+const TABLES = [
+  'items',
+  'children',
+  'canary',
+  'fuzz_writes',
+  'items_view',
+  'nope',
+  'ITEMS',
+  'auth.users',
+  'pg_catalog.pg_authid',
+  'items;drop table canary',
+];
+const RPCS = [
+  'get_items',
+  'add_write',
+  'echo',
+  'sum_ints',
+  'jsonb_fn',
+  'no_args',
+  'nope',
+  'pg_sleep',
+  'version',
+];
+const COLUMNS = [
+  'id',
+  'name',
+  'price',
+  'qty',
+  'active',
+  'tags',
+  'data',
+  'created',
+  'uid',
+  'search',
+  '"weird col"',
+  'item_id',
+  'label',
+  'n',
+  'note',
+  'nope',
+  'data->a',
+  'data->>b',
+  'data->c->0',
+  'data->>c',
+  'tags->0',
+  'ctid',
+  'xmin',
+  'oid',
+  '*',
+];
+const CASTS = [
+  'text',
+  'int',
+  'numeric',
+  'json',
+  'jsonb',
+  'bool',
+  'uuid',
+  'regclass',
+  'text[]',
+  'nope',
+  'pg_catalog.text',
+  'int4);drop table canary;--',
+];
 const OPS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'not.eq', 'not.in', 'not.is', 'not.like', 'eq(any)', 'like(all)', 'gt(any)',
-  'fts(english)', 'wfts(simple)', 'plfts(nope)', 'fts(english\');drop table canary;--)', 'bogus', '', 'not', 'not.not.eq', 'eq(', 'in(any)',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'not.eq',
+  'not.in',
+  'not.is',
+  'not.like',
+  'eq(any)',
+  'like(all)',
+  'gt(any)',
+  'fts(english)',
+  'wfts(simple)',
+  'plfts(nope)',
+  "fts(english');drop table canary;--)",
+  'bogus',
+  '',
+  'not',
+  'not.not.eq',
+  'eq(',
+  'in(any)',
 ];
 const HOSTILE = [
-  "'; drop table canary; --", '"; drop table canary; --', '1; drop table canary', "1' or '1'='1", ') or (1=1', '$$; drop table canary; $$',
-  "E'\\x00'", '\\', "\\\\'", '%00', '\u0000', 'a\u0000b', '%', '%%', '%zz', '%ED%A0%80', '%FF%FE', '%C0%AF', '😀', '\u202eevil', 'e\u0301',
-  'Ω≈ç√∫', 'ＳＥＬＥＣＴ', '\ud800', '1e309', '-1e309', '99999999999999999999999999', '-0', 'NaN', 'Infinity', '-Infinity', '0x10', '1_000',
-  'null', 'NULL', 'true', 'unknown', '{', '}', '{a,b', '[1,2', '(', ')', '((((((', '))))))', '"', '"abc', 'abc"', '*', ',', ',,,', '.', '..',
-  'a.b.c', '->', '->>', '::', '::text', 'pg_sleep(10)', 'current_user', '$1', '?', '&', '=', '#', '+', ' ', '\t', '\n', '\r\n',
-  '[2024-01-01,2024-02-01)', '{"a":1}', '[]', '{}', '{"a":', "'", "''", 'x'.repeat(3000), '💣'.repeat(300),
+  "'; drop table canary; --",
+  '"; drop table canary; --',
+  '1; drop table canary',
+  "1' or '1'='1",
+  ') or (1=1',
+  '$$; drop table canary; $$',
+  "E'\\x00'",
+  '\\',
+  "\\\\'",
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '%',
+  '%%',
+  '%zz',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%C0%AF',
+  '😀',
+  '\u202eevil',
+  'e\u0301',
+  'Ω≈ç√∫',
+  'ＳＥＬＥＣＴ',
+  '\ud800',
+  '1e309',
+  '-1e309',
+  '99999999999999999999999999',
+  '-0',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '1_000',
+  'null',
+  'NULL',
+  'true',
+  'unknown',
+  '{',
+  '}',
+  '{a,b',
+  '[1,2',
+  '(',
+  ')',
+  '((((((',
+  '))))))',
+  '"',
+  '"abc',
+  'abc"',
+  '*',
+  ',',
+  ',,,',
+  '.',
+  '..',
+  'a.b.c',
+  '->',
+  '->>',
+  '::',
+  '::text',
+  'pg_sleep(10)',
+  'current_user',
+  '$1',
+  '?',
+  '&',
+  '=',
+  '#',
+  '+',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '[2024-01-01,2024-02-01)',
+  '{"a":1}',
+  '[]',
+  '{}',
+  '{"a":',
+  "'",
+  "''",
+  'x'.repeat(3000),
+  '💣'.repeat(300),
 ];
-const PLAIN = ['1', '2', '50', '0', '-1', '10.5', 'oak', 'chair', 'item 3 oak chair', 'w1', 't1', '{t1}', '{t1,x}', '(1,2,3)', '("a","b")', 'true', 'false', 'null', '2024-01-05', '00000000-0000-4000-8000-000000000001', '{"a":1}', '*oak*', 'oak & chair', "'oak' | 'table'"];
+const PLAIN = [
+  '1',
+  '2',
+  '50',
+  '0',
+  '-1',
+  '10.5',
+  'oak',
+  'chair',
+  'item 3 oak chair',
+  'w1',
+  't1',
+  '{t1}',
+  '{t1,x}',
+  '(1,2,3)',
+  '("a","b")',
+  'true',
+  'false',
+  'null',
+  '2024-01-05',
+  '00000000-0000-4000-8000-000000000001',
+  '{"a":1}',
+  '*oak*',
+  'oak & chair',
+  "'oak' | 'table'",
+];
 
 const ACCEPTS = [
-  'application/json', 'application/vnd.pgrst.object+json', 'application/vnd.pgrst.object', 'text/csv', 'application/geo+json', 'application/openapi+json',
-  'application/vnd.pgrst.plan+json', 'application/vnd.pgrst.plan+text; for="application/json"; options=analyze', 'application/vnd.pgrst.array+json;nulls=stripped',
-  'application/vnd.pgrst.object+json;nulls=stripped', 'text/plain', 'text/xml', 'application/octet-stream', '*/*', '*/*;q=abc', 'application/*', 'garbage',
-  'application/json;q=0, text/csv;q=0.5', ';;;', 'application/vnd.pgrst.object+json, application/json;q=0.9', 'image/png', '',
+  'application/json',
+  'application/vnd.pgrst.object+json',
+  'application/vnd.pgrst.object',
+  'text/csv',
+  'application/geo+json',
+  'application/openapi+json',
+  'application/vnd.pgrst.plan+json',
+  'application/vnd.pgrst.plan+text; for="application/json"; options=analyze',
+  'application/vnd.pgrst.array+json;nulls=stripped',
+  'application/vnd.pgrst.object+json;nulls=stripped',
+  'text/plain',
+  'text/xml',
+  'application/octet-stream',
+  '*/*',
+  '*/*;q=abc',
+  'application/*',
+  'garbage',
+  'application/json;q=0, text/csv;q=0.5',
+  ';;;',
+  'application/vnd.pgrst.object+json, application/json;q=0.9',
+  'image/png',
+  '',
 ];
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'text/csv', 'application/x-www-form-urlencoded', 'application/octet-stream', 'text/plain',
-  'text/xml', 'multipart/form-data; boundary=x', 'application/vnd.pgrst.object+json', 'garbage', '', 'application/json; charset=latin1',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/csv',
+  'application/x-www-form-urlencoded',
+  'application/octet-stream',
+  'text/plain',
+  'text/xml',
+  'multipart/form-data; boundary=x',
+  'application/vnd.pgrst.object+json',
+  'garbage',
+  '',
+  'application/json; charset=latin1',
 ];
 const PREFER_TOKENS = [
-  'return=representation', 'return=minimal', 'return=headers-only', 'return=garbage', 'count=exact', 'count=planned', 'count=estimated', 'count=nope',
-  'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'resolution=x', 'missing=default', 'missing=null', 'handling=strict', 'handling=lenient',
-  'tx=commit', 'tx=rollback', 'max-affected=1', 'max-affected=-5', 'max-affected=abc', 'timezone=UTC', 'timezone=America/Los_Angeles', 'timezone=Nowhere/Nope',
-  "timezone=UTC'; drop table canary; --", 'params=single-object', 'garbage', '=', ',', 'return', 'count',
+  'return=representation',
+  'return=minimal',
+  'return=headers-only',
+  'return=garbage',
+  'count=exact',
+  'count=planned',
+  'count=estimated',
+  'count=nope',
+  'resolution=merge-duplicates',
+  'resolution=ignore-duplicates',
+  'resolution=x',
+  'missing=default',
+  'missing=null',
+  'handling=strict',
+  'handling=lenient',
+  'tx=commit',
+  'tx=rollback',
+  'max-affected=1',
+  'max-affected=-5',
+  'max-affected=abc',
+  'timezone=UTC',
+  'timezone=America/Los_Angeles',
+  'timezone=Nowhere/Nope',
+  "timezone=UTC'; drop table canary; --",
+  'params=single-object',
+  'garbage',
+  '=',
+  ',',
+  'return',
+  'count',
 ];
-const RANGES = ['0-1', '0-', '5-2', '-1', 'abc', 'items=0-10', '0-99999999999999999999', '10-20', '1000-2000', '0-0', ' 0 - 1 ', 'bytes=0-1', ''];
-const PROFILES = ['public', 'auth', 'pg_catalog', 'nope', '', 'public; drop table canary', 'PUBLIC', '"public"'];
+const RANGES = [
+  '0-1',
+  '0-',
+  '5-2',
+  '-1',
+  'abc',
+  'items=0-10',
+  '0-99999999999999999999',
+  '10-20',
+  '1000-2000',
+  '0-0',
+  ' 0 - 1 ',
+  'bytes=0-1',
+  '',
+];
+const PROFILES = [
+  'public',
+  'auth',
+  'pg_catalog',
+  'nope',
+  '',
+  'public; drop table canary',
+  'PUBLIC',
+  '"public"',
+];
 const METHODS: [string, number][] = [
-  ['GET', 40], ['HEAD', 5], ['POST', 20], ['PATCH', 10], ['PUT', 5], ['DELETE', 10], ['OPTIONS', 3], ['TRACE', 1], ['PROPFIND', 1], ['MKCOL', 1],
+  ['GET', 40],
+  ['HEAD', 5],
+  ['POST', 20],
+  ['PATCH', 10],
+  ['PUT', 5],
+  ['DELETE', 10],
+  ['OPTIONS', 3],
+  ['TRACE', 1],
+  ['PROPFIND', 1],
+  ['MKCOL', 1],
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -179,7 +462,9 @@ interface FuzzRequest {
 
 /** encodeURIComponent that does not throw on lone surrogates (they become U+FFFD). */
 function enc(s: string): string {
-  return encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+  return encodeURIComponent(
+    s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
+  );
 }
 
 /** Percent-encodes what may not appear raw in a request line (llhttp accepts 0x21-0x7e only). */
@@ -214,8 +499,49 @@ function maybeEncode(r: Rng, s: string): string {
  * values, so they reach the database as parameters; the other half is free-form.
  */
 let sane = false;
-const SANE_COLUMNS = ['id', 'name', 'price', 'qty', 'active', 'tags', 'data', 'created', 'uid', 'search', '"weird col"', 'data->a', 'data->>b', 'data->c->0'];
-const SANE_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'not.eq', 'not.in', 'eq(any)', 'like(all)', 'fts(english)'];
+const SANE_COLUMNS = [
+  'id',
+  'name',
+  'price',
+  'qty',
+  'active',
+  'tags',
+  'data',
+  'created',
+  'uid',
+  'search',
+  '"weird col"',
+  'data->a',
+  'data->>b',
+  'data->c->0',
+];
+const SANE_OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'not.eq',
+  'not.in',
+  'eq(any)',
+  'like(all)',
+  'fts(english)',
+];
 
 function op(r: Rng): string {
   return r.pick(sane ? SANE_OPS : OPS);
@@ -246,9 +572,18 @@ function selectItem(r: Rng, depth: number): string {
       return `${column(r)}::${r.pick(sane ? CASTS.slice(0, 7) : CASTS)}`;
     case 5:
     case 6: {
-      const rel = sane ? 'children' : r.pick(['children', 'items', 'canary', 'fuzz_writes', 'nope', 'items_view']);
-      const hint = r.chance(0.3) ? r.pick(sane ? ['!inner', '!left', '!children_item_id_fkey'] : ['!inner', '!left', '!children_item_id_fkey', '!nope', '!inner!inner', '!']) : '';
-      const inner = depth > 0 ? r.times(1, 3, () => selectItem(r, depth - 1)).join(',') : r.pick(['*', 'id', '']);
+      const rel = sane
+        ? 'children'
+        : r.pick(['children', 'items', 'canary', 'fuzz_writes', 'nope', 'items_view']);
+      const hint = r.chance(0.3)
+        ? r.pick(
+            sane
+              ? ['!inner', '!left', '!children_item_id_fkey']
+              : ['!inner', '!left', '!children_item_id_fkey', '!nope', '!inner!inner', '!'],
+          )
+        : '';
+      const inner =
+        depth > 0 ? r.times(1, 3, () => selectItem(r, depth - 1)).join(',') : r.pick(['*', 'id', '']);
       const alias = r.chance(0.3) ? `${r.pick(['c', 'kids', 'p'])}:` : '';
       return `${alias}${rel}${hint}(${inner})`;
     }
@@ -261,13 +596,16 @@ function selectItem(r: Rng, depth: number): string {
     case 10:
       return r.pick(HOSTILE);
     default:
-      return sane ? `data->${r.pick(['a', 'b', 'c', '>b'])}` : `${column(r)}->${r.pick(['a', "'a'", '0', '-1', '>b', 'a->>b'])}`;
+      return sane
+        ? `data->${r.pick(['a', 'b', 'c', '>b'])}`
+        : `${column(r)}->${r.pick(['a', "'a'", '0', '-1', '>b', 'a->>b'])}`;
   }
 }
 
 function logicTree(r: Rng, depth: number): string {
   const conds = r.times(1, 4, () => {
-    if (depth > 0 && r.chance(0.35)) return `${r.pick(sane ? ['and', 'or', 'not.and', 'not.or'] : ['and', 'or', 'not.and', 'not.or', 'nope'])}${logicTree(r, depth - 1)}`;
+    if (depth > 0 && r.chance(0.35))
+      return `${r.pick(sane ? ['and', 'or', 'not.and', 'not.or'] : ['and', 'or', 'not.and', 'not.or', 'nope'])}${logicTree(r, depth - 1)}`;
     const v = value(r);
     return `${column(r)}.${op(r)}.${sane ? `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"` : v.replace(/[,()]/g, (c) => (r.chance(0.5) ? c : `"${c}"`))}`;
   });
@@ -291,25 +629,44 @@ function queryString(r: Rng, rpc: boolean): string {
         params.push(`${maybeEncode(r, column(r))}=${maybeEncode(r, `${op(r)}.${value(r)}`)}`);
         break;
       case 5:
-        params.push(`${r.pick(sane ? ['or', 'and', 'not.or'] : ['or', 'and', 'not.or', 'children.or', 'nope.and'])}=${maybeEncode(r, logicTree(r, r.int(0, 4)))}`);
+        params.push(
+          `${r.pick(sane ? ['or', 'and', 'not.or'] : ['or', 'and', 'not.or', 'children.or', 'nope.and'])}=${maybeEncode(r, logicTree(r, r.int(0, 4)))}`,
+        );
         break;
       case 6:
         params.push(
           `${r.pick(['order', 'children.order', 'nope.order'])}=${maybeEncode(
             r,
-            r.times(1, 3, () => `${column(r)}${r.pick(sane ? ['', '.asc', '.desc', '.asc.nullsfirst', '.desc.nullslast'] : ['', '.asc', '.desc', '.asc.nullsfirst', '.desc.nullslast', '.nope', '.asc.desc', '.'])}`).join(','),
+            r
+              .times(
+                1,
+                3,
+                () =>
+                  `${column(r)}${r.pick(sane ? ['', '.asc', '.desc', '.asc.nullsfirst', '.desc.nullslast'] : ['', '.asc', '.desc', '.asc.nullsfirst', '.desc.nullslast', '.nope', '.asc.desc', '.'])}`,
+              )
+              .join(','),
           )}`,
         );
         break;
       case 7:
-        params.push(`${r.pick(['limit', 'offset', 'children.limit', 'children.offset'])}=${maybeEncode(r, r.pick(sane ? ['0', '1', '10', '3', '2147483647'] : ['0', '1', '10', '-1', '99999999999999999999', '1e3', 'abc', '', '2147483648', ' 5']))}`);
+        params.push(
+          `${r.pick(['limit', 'offset', 'children.limit', 'children.offset'])}=${maybeEncode(r, r.pick(sane ? ['0', '1', '10', '3', '2147483647'] : ['0', '1', '10', '-1', '99999999999999999999', '1e3', 'abc', '', '2147483648', ' 5']))}`,
+        );
         break;
       case 8:
-        params.push(`${r.pick(['columns', 'on_conflict'])}=${maybeEncode(r, r.times(1, 3, () => column(r)).join(','))}`);
+        params.push(
+          `${r.pick(['columns', 'on_conflict'])}=${maybeEncode(r, r.times(1, 3, () => column(r)).join(','))}`,
+        );
         break;
       case 9:
-        if (rpc || sane) params.push(`${maybeEncode(r, r.pick(['x', 'a', 'b', 'min_price', 'payload', 'name', 'n', 'nope', '"y);drop table canary;--"']))}=${maybeEncode(r, value(r))}`);
-        else params.push(r.pick(['&&', '=', '==', 'a==b', '?', '%', 'select', 'select=', 'order=', '&select=*&select=id']));
+        if (rpc || sane)
+          params.push(
+            `${maybeEncode(r, r.pick(['x', 'a', 'b', 'min_price', 'payload', 'name', 'n', 'nope', '"y);drop table canary;--"']))}=${maybeEncode(r, value(r))}`,
+          );
+        else
+          params.push(
+            r.pick(['&&', '=', '==', 'a==b', '?', '%', 'select', 'select=', 'order=', '&select=*&select=id']),
+          );
         break;
       default:
         params.push(`${maybeEncode(r, r.pick(HOSTILE))}=${maybeEncode(r, value(r))}`);
@@ -329,11 +686,15 @@ function jsonValue(r: Rng, depth: number): unknown {
     case 3:
       return r.chance(0.5);
     case 4:
-      return r.pick([1e308, -1e308, 99999999999999999999, 0.1, -0, 2147483648]);
+      return r.pick([1e308, -1e308, 1e20, 0.1, -0, 2147483648]);
     case 5:
       return depth > 0 ? r.times(0, 3, () => jsonValue(r, depth - 1)) : [];
     case 6:
-      return depth > 0 ? Object.fromEntries(r.times(0, 3, () => [r.pick(['a', 'b', 'name', 'n', 'id']), jsonValue(r, depth - 1)])) : {};
+      return depth > 0
+        ? Object.fromEntries(
+            r.times(0, 3, () => [r.pick(['a', 'b', 'name', 'n', 'id']), jsonValue(r, depth - 1)]),
+          )
+        : {};
     default:
       return r.pick(PLAIN);
   }
@@ -345,7 +706,24 @@ function deepJson(depth: number, open: string, close: string, inner = '1'): stri
 
 function body(r: Rng): string | undefined {
   const kind = r.int(0, 13);
-  const keys = ['id', 'name', 'n', 'data', 'tags', 'item_id', 'price', 'note', 'nope', 'x', 'a', 'b', 'min_price', 'payload', '"weird col"', ''];
+  const keys = [
+    'id',
+    'name',
+    'n',
+    'data',
+    'tags',
+    'item_id',
+    'price',
+    'note',
+    'nope',
+    'x',
+    'a',
+    'b',
+    'min_price',
+    'payload',
+    '"weird col"',
+    '',
+  ];
   const obj = () => Object.fromEntries(r.times(0, 5, () => [r.pick(keys), jsonValue(r, 2)]));
   switch (kind) {
     case 0:
@@ -355,9 +733,32 @@ function body(r: Rng): string | undefined {
     case 3:
       return JSON.stringify(r.times(0, 4, obj));
     case 4:
-      return JSON.stringify({ name: `fuzz ${r.int(0, 1e6)}`, n: r.int(0, 9), data: jsonValue(r, 3), tags: r.chance(0.5) ? ['a', 'b'] : r.pick(HOSTILE) });
+      return JSON.stringify({
+        name: `fuzz ${r.int(0, 1e6)}`,
+        n: r.int(0, 9),
+        data: jsonValue(r, 3),
+        tags: r.chance(0.5) ? ['a', 'b'] : r.pick(HOSTILE),
+      });
     case 5:
-      return r.pick(['{', '{"name": ', '}{', '[1,2', '"unterminated', 'nul\u0000l', '{"a":1,}', "{'a':1}", '[{"a":1},{"b":2}]', '[1,2]', '42', '"text"', 'null', 'true', '', ' ', '\u00ff\u00fe']);
+      return r.pick([
+        '{',
+        '{"name": ',
+        '}{',
+        '[1,2',
+        '"unterminated',
+        'nul\u0000l',
+        '{"a":1,}',
+        "{'a':1}",
+        '[{"a":1},{"b":2}]',
+        '[1,2]',
+        '42',
+        '"text"',
+        'null',
+        'true',
+        '',
+        ' ',
+        '\u00ff\u00fe',
+      ]);
     case 6:
       return deepJson(r.int(10, 2000), '[', ']');
     case 7:
@@ -379,7 +780,13 @@ function body(r: Rng): string | undefined {
 function authorization(r: Rng, keys: Keys): Record<string, string> {
   // mostly valid credentials, so most requests get past the JWT to the parser, planner and database
   if (r.chance(0.8)) {
-    const valid: Record<string, string>[] = [{}, { apikey: keys.anon }, { apikey: keys.anon }, { apikey: keys.anon, Authorization: `Bearer ${keys.user}` }, { Authorization: `Bearer ${keys.service}` }];
+    const valid: Record<string, string>[] = [
+      {},
+      { apikey: keys.anon },
+      { apikey: keys.anon },
+      { apikey: keys.anon, Authorization: `Bearer ${keys.user}` },
+      { Authorization: `Bearer ${keys.service}` },
+    ];
     return r.pick(valid);
   }
   switch (r.int(0, 16)) {
@@ -395,7 +802,19 @@ function authorization(r: Rng, keys: Keys): Record<string, string> {
     case 5:
       return { Authorization: `Bearer ${keys.anon}` };
     case 6:
-      return { Authorization: r.pick(['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer x', 'Bearer a.b', 'Bearer a.b.c', 'Bearer ...', 'Bearer a.b.c.d', '']) };
+      return {
+        Authorization: r.pick([
+          'Bearer',
+          'Bearer ',
+          'Basic dXNlcjpwYXNz',
+          'bearer x',
+          'Bearer a.b',
+          'Bearer a.b.c',
+          'Bearer ...',
+          'Bearer a.b.c.d',
+          '',
+        ]),
+      };
     case 7:
       return { Authorization: `Bearer ${keys.wrongSecret}` };
     case 8:
@@ -413,7 +832,9 @@ function authorization(r: Rng, keys: Keys): Record<string, string> {
     case 14:
       return { apikey: r.pick(['', 'garbage', keys.wrongSecret, keys.anon.toUpperCase()]) };
     case 15:
-      return { Authorization: `Bearer ${Buffer.from(r.pick(HOSTILE)).toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x` };
+      return {
+        Authorization: `Bearer ${Buffer.from(r.pick(HOSTILE)).toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`,
+      };
     default:
       return { Authorization: `Bearer ${keys.nbfFuture}` };
   }
@@ -439,7 +860,22 @@ function randomRequest(r: Rng, keys: Keys): FuzzRequest {
   let target: string;
   if (rpc) target = `/rpc/${maybeEncode(r, r.pick(sane ? RPCS.slice(0, 6) : RPCS))}`;
   else if (sane) target = `/${r.pick(['items', 'items', 'children', 'fuzz_writes', 'items_view', 'canary'])}`;
-  else if (r.chance(0.06)) target = r.pick(['/', '', '/rpc', '/rpc/', '/items/1', '/a/b/c', '//items', '/%69tems', '/items%00', '/%2e%2e/items', '/items%2Fchildren', '/\u00e9', '/%']);
+  else if (r.chance(0.06))
+    target = r.pick([
+      '/',
+      '',
+      '/rpc',
+      '/rpc/',
+      '/items/1',
+      '/a/b/c',
+      '//items',
+      '/%69tems',
+      '/items%00',
+      '/%2e%2e/items',
+      '/items%2Fchildren',
+      '/\u00e9',
+      '/%',
+    ]);
   else target = `/${maybeEncode(r, r.pick(TABLES))}`;
   const qs = queryString(r, rpc);
   const headers: Record<string, string | string[]> = { ...authorization(r, keys) };
@@ -460,7 +896,12 @@ function randomRequest(r: Rng, keys: Keys): FuzzRequest {
     const v = headers[k]!;
     headers[k] = Array.isArray(v) ? v.map(wireHeader) : wireHeader(v);
   }
-  return { method, path: wirePath(qs ? `${target}?${qs}` : target), headers, ...(b !== undefined ? { body: b } : {}) };
+  return {
+    method,
+    path: wirePath(qs ? `${target}?${qs}` : target),
+    headers,
+    ...(b !== undefined ? { body: b } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -499,18 +940,36 @@ function send(h: RestHarness, agent: Agent, req: FuzzRequest): Promise<FuzzRespo
       const headers: Record<string, string | string[] | number> = { ...req.headers };
       if (req.body !== undefined) headers['Content-Length'] = Buffer.byteLength(req.body);
       const cr = httpRequest(
-        { host: url.hostname, port: url.port, method: req.method, path: `/rest/v1${req.path}`, headers, agent, timeout: 20_000 },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: req.method,
+          path: `/rest/v1${req.path}`,
+          headers,
+          agent,
+          timeout: 20_000,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', (e) => done({ status: -1, headers: {}, body: '', error: `response error: ${e.message}` }));
+          res.on('end', () =>
+            done({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', (e) =>
+            done({ status: -1, headers: {}, body: '', error: `response error: ${e.message}` }),
+          );
         },
       );
       cr.on('timeout', () => {
         cr.destroy(new Error('no answer within 20 s'));
       });
-      cr.on('error', (e) => done({ status: -1, headers: {}, body: '', error: `request error: ${e.message}` }));
+      cr.on('error', (e) =>
+        done({ status: -1, headers: {}, body: '', error: `request error: ${e.message}` }),
+      );
       cr.end(req.body);
     } catch (e) {
       done({ status: -2, headers: {}, body: '', error: `client refused to send: ${(e as Error).message}` });
@@ -521,7 +980,10 @@ function send(h: RestHarness, agent: Agent, req: FuzzRequest): Promise<FuzzRespo
 /** null when the answer is acceptable, else why not. */
 function verdict(req: FuzzRequest, res: FuzzResponse): string | null {
   if (res.status === -2) return null; // the generator produced something Node will not send: not the server's answer
-  if (req.parserRejects) return res.status === 400 && res.body === '' ? null : `expected the HTTP parser's bare 400, got ${res.status}`;
+  if (req.parserRejects)
+    return res.status === 400 && res.body === ''
+      ? null
+      : `expected the HTTP parser's bare 400, got ${res.status}`;
   if (res.status < 0) return res.error ?? 'no answer';
   if (res.status >= 500) return `status ${res.status}`;
   const ct = String(res.headers['content-type'] ?? '');
@@ -534,11 +996,13 @@ function verdict(req: FuzzRequest, res: FuzzResponse): string | null {
     } catch {
       return `status ${res.status} with a body that is not JSON`;
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return `status ${res.status} with a non-object body`;
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      return `status ${res.status} with a non-object body`;
     const keys = Object.keys(json).sort().join(',');
     if (keys !== 'code,details,hint,message') return `status ${res.status} with keys ${keys}`;
     const j = json as Record<string, unknown>;
-    if (typeof j['code'] !== 'string' || typeof j['message'] !== 'string') return `status ${res.status} with code/message not strings`;
+    if (typeof j['code'] !== 'string' || typeof j['message'] !== 'string')
+      return `status ${res.status} with code/message not strings`;
     return null;
   }
   const mediaType = ct.split(';')[0]!.trim();
@@ -553,7 +1017,10 @@ function verdict(req: FuzzRequest, res: FuzzResponse): string | null {
 }
 
 function describeRequest(req: FuzzRequest): string {
-  const body = req.body === undefined ? '' : ` body=${JSON.stringify(String(req.body).slice(0, 160))}${String(req.body).length > 160 ? `…(${String(req.body).length})` : ''}`;
+  const body =
+    req.body === undefined
+      ? ''
+      : ` body=${JSON.stringify(String(req.body).slice(0, 160))}${String(req.body).length > 160 ? `…(${String(req.body).length})` : ''}`;
   const path = req.path.length > 300 ? `${req.path.slice(0, 300)}…(${req.path.length})` : req.path;
   return `${req.name ? `[${req.name}] ` : ''}${req.method} ${path} headers=${JSON.stringify(req.headers).slice(0, 400)}${body}`;
 }
@@ -598,7 +1065,11 @@ async function runAll(
 // named hostile cases (each a regression case once it has been seen to fail)
 
 /** A JWT from raw header and payload text, correctly signed with the local secret (HS256). */
-function rawJwt(header: string, payload: string, secret = 'super-secret-jwt-token-with-at-least-32-characters-long'): string {
+function rawJwt(
+  header: string,
+  payload: string,
+  secret = 'super-secret-jwt-token-with-at-least-32-characters-long',
+): string {
   const input = `${Buffer.from(header).toString('base64url')}.${Buffer.from(payload).toString('base64url')}`;
   return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
@@ -607,8 +1078,17 @@ function namedCases(keys: Keys): FuzzRequest[] {
   const anon = { apikey: keys.anon };
   const json = { ...anon, 'Content-Type': 'application/json', Prefer: 'return=representation' };
   const e = enc;
-  const get = (name: string, path: string, headers: Record<string, string | string[]> = anon): FuzzRequest => ({ name, method: 'GET', path, headers });
-  const post = (name: string, path: string, body: string, headers: Record<string, string | string[]> = json): FuzzRequest => ({ name, method: 'POST', path, headers, body });
+  const get = (
+    name: string,
+    path: string,
+    headers: Record<string, string | string[]> = anon,
+  ): FuzzRequest => ({ name, method: 'GET', path, headers });
+  const post = (
+    name: string,
+    path: string,
+    body: string,
+    headers: Record<string, string | string[]> = json,
+  ): FuzzRequest => ({ name, method: 'POST', path, headers, body });
   return [
     // SQL injection through every place input reaches a statement
     get('injection: eq value', `/items?name=eq.${e("'; drop table canary; --")}`),
@@ -633,9 +1113,14 @@ function namedCases(keys: Keys): FuzzRequest[] {
     get('injection: Prefer timezone', '/items', { ...anon, Prefer: "timezone=UTC'; drop table canary; --" }),
     get('injection: is value', `/items?active=is.${e('true; drop table canary')}`),
     get('injection: any quantifier', `/items?id=eq(any).${e('{1,2}); drop table canary; --')}`),
-    post('injection: on_conflict', `/fuzz_writes?on_conflict=${e('id);drop table canary;--')}`, '{"name":"x"}', { ...json, Prefer: 'resolution=merge-duplicates' }),
+    post(
+      'injection: on_conflict',
+      `/fuzz_writes?on_conflict=${e('id);drop table canary;--')}`,
+      '{"name":"x"}',
+      { ...json, Prefer: 'resolution=merge-duplicates' },
+    ),
     post('injection: columns', `/fuzz_writes?columns=${e('name);drop table canary;--')}`, '{"name":"x"}'),
-    post('injection: body key', '/fuzz_writes', JSON.stringify({ "name\"); drop table canary; --": 'x' })),
+    post('injection: body key', '/fuzz_writes', JSON.stringify({ 'name"); drop table canary; --': 'x' })),
     post('injection: body value', '/fuzz_writes', JSON.stringify({ name: "x'); drop table canary; --" })),
     post('injection: rpc body key', '/rpc/echo', JSON.stringify({ 'x") ; drop table canary; --': 'a' })),
     // NUL, broken encodings, unicode
@@ -673,15 +1158,37 @@ function namedCases(keys: Keys): FuzzRequest[] {
     get('unbalanced parentheses', `/items?or=${e('((((id.eq.1')}`),
     get('unbalanced quotes', `/items?name=in.${e('("a,"b)')}`),
     // (no rows at the top: embedding fans out exponentially, which is a cost, not a parser question)
-    get('select nesting depth 200', `/items?id=eq.-1&select=${e(deepJson(100, 'children(items(', '))', 'id'))}`),
-    get('select with 2000 columns', `/items?select=${Array.from({ length: 2000 }, (_, i) => `c${i}`).join(',')}`),
+    get(
+      'select nesting depth 200',
+      `/items?id=eq.-1&select=${e(deepJson(100, 'children(items(', '))', 'id'))}`,
+    ),
+    get(
+      'select with 2000 columns',
+      `/items?select=${Array.from({ length: 2000 }, (_, i) => `c${i}`).join(',')}`,
+    ),
     get('15 KB query string', `/items?name=eq.${'x'.repeat(15_000)}`),
     post('JSON nesting depth 10000 (arrays)', '/fuzz_writes', deepJson(10_000, '[', ']')),
-    post('JSON nesting depth 10000 in a jsonb value', '/fuzz_writes', `{"name":"deep","data":${deepJson(10_000, '[', ']')}}`),
-    post('JSON nesting depth 100000 in a jsonb value', '/fuzz_writes', `{"name":"deep","data":${deepJson(100_000, '[', ']')}}`),
-    post('JSON nesting depth 10000 (objects) to an rpc', '/rpc/jsonb_fn', `{"payload":${deepJson(10_000, '{"a":', '}')}}`),
+    post(
+      'JSON nesting depth 10000 in a jsonb value',
+      '/fuzz_writes',
+      `{"name":"deep","data":${deepJson(10_000, '[', ']')}}`,
+    ),
+    post(
+      'JSON nesting depth 100000 in a jsonb value',
+      '/fuzz_writes',
+      `{"name":"deep","data":${deepJson(100_000, '[', ']')}}`,
+    ),
+    post(
+      'JSON nesting depth 10000 (objects) to an rpc',
+      '/rpc/jsonb_fn',
+      `{"payload":${deepJson(10_000, '{"a":', '}')}}`,
+    ),
     post('11 MB body', '/fuzz_writes', `{"name":"${'x'.repeat(11 * 1024 * 1024)}"}`),
-    post('5000 rows in one insert', '/fuzz_writes', JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ name: `bulk ${i}`, n: i })))),
+    post(
+      '5000 rows in one insert',
+      '/fuzz_writes',
+      JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ name: `bulk ${i}`, n: i }))),
+    ),
     // JWTs
     get('JWT alg none', '/items', { Authorization: `Bearer ${keys.algNone}` }),
     get('JWT signed with another secret', '/items', { Authorization: `Bearer ${keys.wrongSecret}` }),
@@ -692,19 +1199,45 @@ function namedCases(keys: Keys): FuzzRequest[] {
     get('JWT of two parts', '/items', { Authorization: 'Bearer abc.def' }),
     get('JWT of garbage base64', '/items', { Authorization: 'Bearer !!!.@@@.###' }),
     get('Bearer without token', '/items', { Authorization: 'Bearer' }),
-    get('JWT whose header is JSON null', '/items', { Authorization: `Bearer ${rawJwt('null', '{}').split('.').slice(0, 2).join('.')}.x` }),
-    get('JWT whose header is a JSON array', '/items', { Authorization: `Bearer ${Buffer.from('[]').toString('base64url')}.e30.x` }),
-    get('JWT whose header is a JSON string', '/items', { Authorization: `Bearer ${Buffer.from('"HS256"').toString('base64url')}.e30.x` }),
-    get('JWT whose header is not JSON', '/items', { Authorization: `Bearer ${Buffer.from('{alg:').toString('base64url')}.e30.x` }),
-    get('signed JWT whose claims are JSON null', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', 'null')}` }),
-    get('signed JWT whose claims are an array', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '["service_role"]')}` }),
-    get('signed JWT whose claims are not JSON', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{role:')}` }),
-    get('signed JWT with a role object', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{"role":{"a":1}}')}` }),
-    get('signed JWT with exp as a string', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{"role":"anon","exp":"tomorrow"}')}` }),
-    get('signed JWT with a huge exp', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{"role":"anon","exp":1e400}')}` }),
-    get('signed JWT with alg RS256 in the header', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"RS256","typ":"JWT"}', '{"role":"service_role"}')}` }),
-    get('signed JWT with an unknown alg', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS999"}', '{"role":"service_role"}')}` }),
-    get('signed JWT with deeply nested claims', '/items', { Authorization: `Bearer ${rawJwt('{"alg":"HS256"}', `{"role":"anon","x":${deepJson(3000, '[', ']')}}`)}` }),
+    get('JWT whose header is JSON null', '/items', {
+      Authorization: `Bearer ${rawJwt('null', '{}').split('.').slice(0, 2).join('.')}.x`,
+    }),
+    get('JWT whose header is a JSON array', '/items', {
+      Authorization: `Bearer ${Buffer.from('[]').toString('base64url')}.e30.x`,
+    }),
+    get('JWT whose header is a JSON string', '/items', {
+      Authorization: `Bearer ${Buffer.from('"HS256"').toString('base64url')}.e30.x`,
+    }),
+    get('JWT whose header is not JSON', '/items', {
+      Authorization: `Bearer ${Buffer.from('{alg:').toString('base64url')}.e30.x`,
+    }),
+    get('signed JWT whose claims are JSON null', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', 'null')}`,
+    }),
+    get('signed JWT whose claims are an array', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '["service_role"]')}`,
+    }),
+    get('signed JWT whose claims are not JSON', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{role:')}`,
+    }),
+    get('signed JWT with a role object', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{"role":{"a":1}}')}`,
+    }),
+    get('signed JWT with exp as a string', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{"role":"anon","exp":"tomorrow"}')}`,
+    }),
+    get('signed JWT with a huge exp', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256","typ":"JWT"}', '{"role":"anon","exp":1e400}')}`,
+    }),
+    get('signed JWT with alg RS256 in the header', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"RS256","typ":"JWT"}', '{"role":"service_role"}')}`,
+    }),
+    get('signed JWT with an unknown alg', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS999"}', '{"role":"service_role"}')}`,
+    }),
+    get('signed JWT with deeply nested claims', '/items', {
+      Authorization: `Bearer ${rawJwt('{"alg":"HS256"}', `{"role":"anon","x":${deepJson(3000, '[', ']')}}`)}`,
+    }),
     get('Basic auth', '/items', { Authorization: 'Basic dXNlcjpwYXNz' }),
     get('16 KB-ish JWT', '/items', { Authorization: `Bearer ${'a'.repeat(7000)}.${'b'.repeat(7000)}.c` }),
     // headers
@@ -716,7 +1249,10 @@ function namedCases(keys: Keys): FuzzRequest[] {
     get('Range garbage', '/items', { ...anon, Range: 'items=abc' }),
     get('Prefer garbage with handling=strict', '/items', { ...anon, Prefer: 'handling=strict, garbage=1' }),
     get('Prefer unknown timezone', '/items', { ...anon, Prefer: 'timezone=Nowhere/Nope' }),
-    get('many Prefer headers', '/items', { ...anon, Prefer: ['count=exact', 'count=planned', 'return=minimal', 'tx=rollback'] }),
+    get('many Prefer headers', '/items', {
+      ...anon,
+      Prefer: ['count=exact', 'count=planned', 'return=minimal', 'tx=rollback'],
+    }),
     // bodies and methods
     post('empty body to rpc with args', '/rpc/sum_ints', ''),
     post('wrong types', '/fuzz_writes', '{"name":123,"n":"abc","tags":"nope","data":{}}'),
@@ -724,22 +1260,68 @@ function namedCases(keys: Keys): FuzzRequest[] {
     post('check violation', '/fuzz_writes', '{"name":"x","n":-1}'),
     post('fk violation', '/fuzz_writes', '{"name":"x","item_id":999999}'),
     post('non-uniform array', '/fuzz_writes', '[{"name":"a"},{"n":1}]'),
-    post('CSV body with a broken quote', '/fuzz_writes', 'name,n\n"x,1\n', { ...anon, 'Content-Type': 'text/csv' }),
-    post('CSV body with ragged rows', '/fuzz_writes', 'name,n\nx\ny,1,2\n', { ...anon, 'Content-Type': 'text/csv' }),
-    post('form body to an rpc', '/rpc/sum_ints', 'a=1&b=x', { ...anon, 'Content-Type': 'application/x-www-form-urlencoded' }),
-    post('octet-stream to a table', '/fuzz_writes', '\u0001\u0002', { ...anon, 'Content-Type': 'application/octet-stream' }),
+    post('CSV body with a broken quote', '/fuzz_writes', 'name,n\n"x,1\n', {
+      ...anon,
+      'Content-Type': 'text/csv',
+    }),
+    post('CSV body with ragged rows', '/fuzz_writes', 'name,n\nx\ny,1,2\n', {
+      ...anon,
+      'Content-Type': 'text/csv',
+    }),
+    post('form body to an rpc', '/rpc/sum_ints', 'a=1&b=x', {
+      ...anon,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    }),
+    post('octet-stream to a table', '/fuzz_writes', '\u0001\u0002', {
+      ...anon,
+      'Content-Type': 'application/octet-stream',
+    }),
     post('write to a read-only table', '/canary', '{"id":2,"note":"x"}'),
-    { name: 'delete everything from canary', method: 'DELETE', path: '/canary', headers: { Authorization: `Bearer ${keys.service}` } },
-    { name: 'PATCH every canary row', method: 'PATCH', path: '/canary', headers: { ...json, Authorization: `Bearer ${keys.service}` }, body: '{"note":"owned"}' },
-    { name: 'PUT without a primary key filter', method: 'PUT', path: '/fuzz_writes', headers: json, body: '{"id":1,"name":"x"}' },
-    { name: 'PUT with limit', method: 'PUT', path: '/fuzz_writes?id=eq.1&limit=1', headers: json, body: '{"id":1,"name":"x"}' },
+    {
+      name: 'delete everything from canary',
+      method: 'DELETE',
+      path: '/canary',
+      headers: { Authorization: `Bearer ${keys.service}` },
+    },
+    {
+      name: 'PATCH every canary row',
+      method: 'PATCH',
+      path: '/canary',
+      headers: { ...json, Authorization: `Bearer ${keys.service}` },
+      body: '{"note":"owned"}',
+    },
+    {
+      name: 'PUT without a primary key filter',
+      method: 'PUT',
+      path: '/fuzz_writes',
+      headers: json,
+      body: '{"id":1,"name":"x"}',
+    },
+    {
+      name: 'PUT with limit',
+      method: 'PUT',
+      path: '/fuzz_writes?id=eq.1&limit=1',
+      headers: json,
+      body: '{"id":1,"name":"x"}',
+    },
     { name: 'unknown method', method: 'FOO', path: '/items', headers: anon, parserRejects: true },
-    { name: 'a method llhttp knows but PostgREST does not', method: 'PROPFIND', path: '/items', headers: anon },
+    {
+      name: 'a method llhttp knows but PostgREST does not',
+      method: 'PROPFIND',
+      path: '/items',
+      headers: anon,
+    },
     { name: 'TRACE', method: 'TRACE', path: '/items', headers: anon },
     { name: 'POST to a view without a body', method: 'POST', path: '/items_view', headers: json, body: '' },
     { name: 'DELETE on rpc', method: 'DELETE', path: '/rpc/echo', headers: anon },
     { name: 'aggregate while disabled', method: 'GET', path: '/items?select=price.sum()', headers: anon },
-    { name: 'max-affected exceeded', method: 'PATCH', path: '/fuzz_writes', headers: { ...json, Prefer: ['handling=strict', 'max-affected=0'] }, body: '{"n":1}' },
+    {
+      name: 'max-affected exceeded',
+      method: 'PATCH',
+      path: '/fuzz_writes',
+      headers: { ...json, Prefer: ['handling=strict', 'max-affected=0'] },
+      body: '{"n":1}',
+    },
   ];
 }
 
@@ -760,7 +1342,11 @@ describeEachDb('REST fuzz', (backend) => {
     keys = {
       anon: h.anonKey,
       service: h.serviceKey,
-      user: await h.signJwt({ sub: '00000000-0000-4000-8000-00000000000a', role: 'authenticated', exp: now + 3600 }),
+      user: await h.signJwt({
+        sub: '00000000-0000-4000-8000-00000000000a',
+        role: 'authenticated',
+        exp: now + 3600,
+      }),
       wrongSecret: await signJwt({ role: 'postgres' }, 'another-secret-another-secret-another-secret'),
       expired: await h.signJwt({ role: 'service_role', exp: now - 3600 }),
       algNone: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"role":"postgres"}').toString('base64url')}.`,
@@ -800,7 +1386,9 @@ describeEachDb('REST fuzz', (backend) => {
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => `${k}: ${n}`)
       .join(', ');
-    process.stderr.write(`[rest-fuzz] ${backend}: ${COUNT} requests (seed ${SEED}) in ${ms} ms, ${failures.length} failures, ${refused} not sendable\n[rest-fuzz] answers: ${top}\n`);
+    process.stderr.write(
+      `[rest-fuzz] ${backend}: ${COUNT} requests (seed ${SEED}) in ${ms} ms, ${failures.length} failures, ${refused} not sendable\n[rest-fuzz] answers: ${top}\n`,
+    );
     expect(refused).toBeLessThan(COUNT * 0.01);
     expect(h.requestCount() - started).toBe(COUNT - refused);
     expect(failures.slice(0, 25)).toEqual([]);
@@ -811,7 +1399,9 @@ describeEachDb('REST fuzz', (backend) => {
     const res = await fetch(`${h.restUrl}/canary?select=id,note`, { headers: { apikey: h.anonKey } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ id: 1, note: 'still here' }]);
-    const items = await fetch(`${h.restUrl}/items?select=id&order=id.desc&limit=1`, { headers: { apikey: h.anonKey, Prefer: 'count=exact' } });
+    const items = await fetch(`${h.restUrl}/items?select=id&order=id.desc&limit=1`, {
+      headers: { apikey: h.anonKey, Prefer: 'count=exact' },
+    });
     expect(items.status).toBe(206);
     expect(items.headers.get('content-range')).toBe('0-0/50');
     expect(await invariant(h)).toEqual(before);

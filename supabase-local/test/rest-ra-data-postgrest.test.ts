@@ -91,7 +91,11 @@ type DataProvider = ReturnType<typeof supabaseDataProvider>;
  * the signed-in user's (here a JWT we sign, as GoTrue would issue it); ra-supabase's httpClient sends it as
  * Authorization and the anon key as apikey.
  */
-function dataProviderFor(h: RestHarness, accessToken: string | null, extra: Partial<Parameters<typeof supabaseDataProvider>[0]> = {}): DataProvider {
+function dataProviderFor(
+  h: RestHarness,
+  accessToken: string | null,
+  extra: Partial<Parameters<typeof supabaseDataProvider>[0]> = {},
+): DataProvider {
   const client: SupabaseClient = supabaseClient(h);
   client.auth.getSession = (async () => ({
     data: { session: accessToken ? { access_token: accessToken } : null },
@@ -136,24 +140,54 @@ describeEachDb('ra-supabase data provider', (backend) => {
   beforeAll(async () => {
     const h = harness();
     const inOneHour = Math.floor(Date.now() / 1000) + 3600;
-    admin = dataProviderFor(h, await h.signJwt({ sub: ADMIN, role: 'authenticated', aud: 'authenticated', app_metadata: { role: 'admin' }, exp: inOneHour }));
-    customer = dataProviderFor(h, await h.signJwt({ sub: CUSTOMER, role: 'authenticated', aud: 'authenticated', app_metadata: {}, exp: inOneHour }));
+    admin = dataProviderFor(
+      h,
+      await h.signJwt({
+        sub: ADMIN,
+        role: 'authenticated',
+        aud: 'authenticated',
+        app_metadata: { role: 'admin' },
+        exp: inOneHour,
+      }),
+    );
+    customer = dataProviderFor(
+      h,
+      await h.signJwt({
+        sub: CUSTOMER,
+        role: 'authenticated',
+        aud: 'authenticated',
+        app_metadata: {},
+        exp: inOneHour,
+      }),
+    );
     anon = dataProviderFor(h, null);
   });
 
   describe('getList', () => {
     it('sorts and pages, with the total from Content-Range', async () => {
-      const first = await admin.getList('products', { pagination: page(1, 3), sort: { field: 'price', order: 'DESC' }, filter: {} });
+      const first = await admin.getList('products', {
+        pagination: page(1, 3),
+        sort: { field: 'price', order: 'DESC' },
+        filter: {},
+      });
       expect(first.total).toBe(7);
       expect(first.data.map((p) => [p.id, p.name, p.price])).toEqual([
         [1, 'Oslo Sofa', 45999],
         [6, 'Glass Dining Table', 38999],
         [2, 'Nordic Loveseat', 32999.5],
       ]);
-      const third = await admin.getList('products', { pagination: page(3, 3), sort: { field: 'price', order: 'DESC' }, filter: {} });
+      const third = await admin.getList('products', {
+        pagination: page(3, 3),
+        sort: { field: 'price', order: 'DESC' },
+        filter: {},
+      });
       expect(third.total).toBe(7);
       expect(ids(third.data)).toEqual([7]);
-      const byName = await admin.getList('products', { pagination: page(1, 10), sort: { field: 'name', order: 'ASC' }, filter: {} });
+      const byName = await admin.getList('products', {
+        pagination: page(1, 10),
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+      });
       expect(byName.data.map((p) => p.name)).toEqual([
         'Arc Floor Lamp',
         'Glass Dining Table',
@@ -166,7 +200,13 @@ describeEachDb('ra-supabase data provider', (backend) => {
     });
 
     it('a page past the end: PostgREST answers 416, which the provider surfaces as an HttpError', async () => {
-      const e = await httpError(admin.getList('products', { pagination: page(5, 3), sort: { field: 'id', order: 'ASC' }, filter: {} }));
+      const e = await httpError(
+        admin.getList('products', {
+          pagination: page(5, 3),
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        }),
+      );
       expect(e.status).toBe(416);
       expect(e.body).toEqual({
         code: 'PGRST103',
@@ -177,7 +217,11 @@ describeEachDb('ra-supabase data provider', (backend) => {
     });
 
     it('NULL ordering: descending puts NULLs first; meta.nullslast moves them last', async () => {
-      const desc = await admin.getList('products', { pagination: page(1, 10), sort: { field: 'original_price', order: 'DESC' }, filter: {} });
+      const desc = await admin.getList('products', {
+        pagination: page(1, 10),
+        sort: { field: 'original_price', order: 'DESC' },
+        filter: {},
+      });
       expect(ids(desc.data).slice(0, 4).sort()).toEqual([2, 4, 6, 7]);
       expect(ids(desc.data).slice(4)).toEqual([1, 5, 3]);
       const last = await admin.getList('products', {
@@ -191,7 +235,11 @@ describeEachDb('ra-supabase data provider', (backend) => {
 
     it('filters with the default operator (eq) and with @operators', async () => {
       const list = async (filter: Record<string, unknown>) =>
-        (await admin.getList('products', { pagination: page(1, 25), sort: { field: 'id', order: 'ASC' }, filter })) as { data: { id: number }[]; total?: number };
+        (await admin.getList('products', {
+          pagination: page(1, 25),
+          sort: { field: 'id', order: 'ASC' },
+          filter,
+        })) as { data: { id: number }[]; total?: number };
       let r = await list({ category_id: 2 });
       expect([ids(r.data), r.total]).toEqual([[3, 4], 2]);
       r = await list({ featured: true });
@@ -220,7 +268,11 @@ describeEachDb('ra-supabase data provider', (backend) => {
       // A limitation of ra-data-postgrest 2.5.1, not of the server: real PostgREST answers the same 400
       // (pTreePath cannot parse the key). The admin must use @and for ranges (next test).
       const e = await httpError(
-        admin.getList('products', { pagination: page(1, 25), sort: { field: 'id', order: 'ASC' }, filter: { 'price@gte': 10000, 'price@lte': 40000 } }),
+        admin.getList('products', {
+          pagination: page(1, 25),
+          sort: { field: 'id', order: 'ASC' },
+          filter: { 'price@gte': 10000, 'price@lte': 40000 },
+        }),
       );
       expect(e.status).toBe(400);
       expect(e.body['code']).toBe('PGRST100');
@@ -229,7 +281,13 @@ describeEachDb('ra-supabase data provider', (backend) => {
 
     it('or / and filter objects', async () => {
       const list = async (filter: Record<string, unknown>) =>
-        (await admin.getList('products', { pagination: page(1, 25), sort: { field: 'id', order: 'ASC' }, filter })).data as { id: number }[];
+        (
+          await admin.getList('products', {
+            pagination: page(1, 25),
+            sort: { field: 'id', order: 'ASC' },
+            filter,
+          })
+        ).data as { id: number }[];
       expect(ids(await list({ '@or': { 'stock@eq': 0, 'price@lt': 5000 } }))).toEqual([2, 7]);
       expect(ids(await list({ '@and': { 'featured@eq': true, 'price@lt': 20000 } }))).toEqual([3, 5]);
       expect(ids(await list({ '@and': { 'price@gte': 10000, 'price@lte': 40000 } }))).toEqual([2, 4, 5, 6]);
@@ -237,7 +295,15 @@ describeEachDb('ra-supabase data provider', (backend) => {
 
     it('full-text search through @fts / @plfts / @wfts filter keys on the tsvector column', async () => {
       const search = async (filter: Record<string, unknown>) =>
-        ids((await admin.getList('products', { pagination: page(1, 25), sort: { field: 'id', order: 'ASC' }, filter })).data);
+        ids(
+          (
+            await admin.getList('products', {
+              pagination: page(1, 25),
+              sort: { field: 'id', order: 'ASC' },
+              filter,
+            })
+          ).data,
+        );
       expect(await search({ 'search@fts': 'dining' })).toEqual([3, 6]);
       expect(await search({ 'search@fts(english)': 'tables' })).toEqual([5, 6]);
       expect(await search({ 'search@plfts': 'dining chair' })).toEqual([3]);
@@ -247,9 +313,20 @@ describeEachDb('ra-supabase data provider', (backend) => {
     });
 
     it('a bare `q` filter is not special in PostgREST: it is a column filter (q=eq.…) → 400 42703', async () => {
-      const e = await httpError(admin.getList('products', { pagination: page(1, 25), sort: { field: 'id', order: 'ASC' }, filter: { q: 'sofa' } }));
+      const e = await httpError(
+        admin.getList('products', {
+          pagination: page(1, 25),
+          sort: { field: 'id', order: 'ASC' },
+          filter: { q: 'sofa' },
+        }),
+      );
       expect(e.status).toBe(400);
-      expect(e.body).toEqual({ code: '42703', details: null, hint: null, message: 'column products.q does not exist' });
+      expect(e.body).toEqual({
+        code: '42703',
+        details: null,
+        hint: null,
+        message: 'column products.q does not exist',
+      });
     });
 
     it('meta.columns and meta.embed select columns and embedded resources', async () => {
@@ -277,15 +354,36 @@ describeEachDb('ra-supabase data provider', (backend) => {
     });
 
     it('an explicit schema (Accept-Profile: public) works; an unexposed one is 406 PGRST106', async () => {
-      const r = await admin.getList('categories', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {}, meta: { schema: 'public' } });
+      const r = await admin.getList('categories', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+        meta: { schema: 'public' },
+      });
       expect(r.total).toBe(3);
-      const e = await httpError(admin.getList('categories', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {}, meta: { schema: 'auth' } }));
+      const e = await httpError(
+        admin.getList('categories', {
+          pagination: page(1, 10),
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+          meta: { schema: 'auth' },
+        }),
+      );
       expect(e.status).toBe(406);
-      expect(e.body).toEqual({ code: 'PGRST106', details: null, hint: 'Only the following schemas are exposed: public', message: 'Invalid schema: auth' });
+      expect(e.body).toEqual({
+        code: 'PGRST106',
+        details: null,
+        hint: 'Only the following schemas are exposed: public',
+        message: 'Invalid schema: auth',
+      });
     });
 
     it('compound primary keys get a virtual id and sort by all key columns', async () => {
-      const r = await admin.getList('order_items', { pagination: page(1, 10), sort: { field: 'id', order: 'DESC' }, filter: {} });
+      const r = await admin.getList('order_items', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'DESC' },
+        filter: {},
+      });
       expect(r.total).toBe(4);
       expect(r.data).toEqual([
         { order_id: 3, product_id: 7, quantity: 1, id: '[3,7]' },
@@ -296,15 +394,27 @@ describeEachDb('ra-supabase data provider', (backend) => {
     });
 
     it('RLS: a customer lists only their own orders; anon lists none', async () => {
-      const mine = await customer.getList('orders', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const mine = await customer.getList('orders', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       expect(mine.total).toBe(2);
       expect(mine.data.map((o) => [o.id, o.user_id])).toEqual([
         [1, CUSTOMER],
         [2, CUSTOMER],
       ]);
-      const all = await admin.getList('orders', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const all = await admin.getList('orders', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       expect(all.total).toBe(3);
-      const none = await anon.getList('orders', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const none = await anon.getList('orders', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       expect(none).toEqual({ data: [], total: 0, meta: undefined });
     });
   });
@@ -312,7 +422,14 @@ describeEachDb('ra-supabase data provider', (backend) => {
   describe('getOne, getMany, getManyReference', () => {
     it('getOne returns the record; a missing id is 406 PGRST116', async () => {
       const r = await admin.getOne('products', { id: 3 });
-      expect(r.data).toMatchObject({ id: 3, name: 'Teak Dining Chair', price: 7499, original_price: 8999, stock: 24, tags: ['chair', 'wood', 'dining'] });
+      expect(r.data).toMatchObject({
+        id: 3,
+        name: 'Teak Dining Chair',
+        price: 7499,
+        original_price: 8999,
+        stock: 24,
+        tags: ['chair', 'wood', 'dining'],
+      });
       const e = await httpError(admin.getOne('products', { id: 999 }));
       expect(e.status).toBe(406);
       expect(e.body).toEqual({
@@ -328,7 +445,9 @@ describeEachDb('ra-supabase data provider', (backend) => {
       expect(item.data).toEqual({ order_id: 2, product_id: 3, quantity: 2, id: '[2,3]' });
       const embedded = await admin.getOne('orders', { id: 3, meta: { embed: ['order_items'] } });
       expect(embedded.data).toMatchObject({ id: 3, status: 'shipped' });
-      expect((embedded.data['order_items'] as { product_id: number }[]).map((i) => i.product_id).sort()).toEqual([5, 7]);
+      expect(
+        (embedded.data['order_items'] as { product_id: number }[]).map((i) => i.product_id).sort(),
+      ).toEqual([5, 7]);
     });
 
     it('getOne under RLS: another customer’s order is 406 (no row visible)', async () => {
@@ -383,8 +502,18 @@ describeEachDb('ra-supabase data provider', (backend) => {
     it('create returns the created record with its id', async () => {
       const r = await admin.create('categories', { data: { slug: 'beds', name: 'Beds' } });
       expect(r.data).toEqual({ id: 101, slug: 'beds', name: 'Beds' });
-      const p = await admin.create('products', { data: { name: 'Pine Bed', price: 24999.99, category_id: 101, tags: ['bed'] } });
-      expect(p.data).toMatchObject({ id: 101, name: 'Pine Bed', price: 24999.99, stock: 0, featured: false, tags: ['bed'], category_id: 101 });
+      const p = await admin.create('products', {
+        data: { name: 'Pine Bed', price: 24999.99, category_id: 101, tags: ['bed'] },
+      });
+      expect(p.data).toMatchObject({
+        id: 101,
+        name: 'Pine Bed',
+        price: 24999.99,
+        stock: 0,
+        featured: false,
+        tags: ['bed'],
+        category_id: 101,
+      });
       const item = await admin.create('order_items', { data: { order_id: 1, product_id: 101, quantity: 3 } });
       expect(item.data).toEqual({ order_id: 1, product_id: 101, quantity: 3, id: '[1,101]' });
     });
@@ -392,30 +521,57 @@ describeEachDb('ra-supabase data provider', (backend) => {
     it('create errors: unique → 409 23505, check → 400 23514, not allowed by RLS → 403 42501', async () => {
       let e = await httpError(admin.create('categories', { data: { slug: 'beds', name: 'Again' } }));
       expect(e.status).toBe(409);
-      expect(e.body).toMatchObject({ code: '23505', message: 'duplicate key value violates unique constraint "categories_slug_key"' });
+      expect(e.body).toMatchObject({
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "categories_slug_key"',
+      });
       e = await httpError(admin.create('products', { data: { name: 'Neg', price: 1, stock: -1 } }));
       expect(e.status).toBe(400);
-      expect(e.body).toMatchObject({ code: '23514', message: 'new row for relation "products" violates check constraint "products_stock_check"' });
+      expect(e.body).toMatchObject({
+        code: '23514',
+        message: 'new row for relation "products" violates check constraint "products_stock_check"',
+      });
       e = await httpError(customer.create('categories', { data: { slug: 'mine', name: 'Mine' } }));
       expect(e.status).toBe(403);
-      expect(e.body).toEqual({ code: '42501', details: null, hint: null, message: 'new row violates row-level security policy for table "categories"' });
+      expect(e.body).toEqual({
+        code: '42501',
+        details: null,
+        hint: null,
+        message: 'new row violates row-level security policy for table "categories"',
+      });
     });
 
     it('update sends only the changed fields and returns the record', async () => {
       const previousData = (await admin.getOne('products', { id: 101 })).data;
-      const r = await admin.update('products', { id: 101, data: { ...previousData, stock: 4, featured: true }, previousData });
+      const r = await admin.update('products', {
+        id: 101,
+        data: { ...previousData, stock: 4, featured: true },
+        previousData,
+      });
       expect(r.data).toMatchObject({ id: 101, name: 'Pine Bed', stock: 4, featured: true, price: 24999.99 });
-      const unchanged = await admin.update('products', { id: 101, data: { ...r.data }, previousData: r.data });
+      const unchanged = await admin.update('products', {
+        id: 101,
+        data: { ...r.data },
+        previousData: r.data,
+      });
       expect(unchanged.data).toEqual(r.data);
-      const item = await admin.update('order_items', { id: '[1,101]', data: { order_id: 1, product_id: 101, quantity: 1 }, previousData: { order_id: 1, product_id: 101, quantity: 3 } });
+      const item = await admin.update('order_items', {
+        id: '[1,101]',
+        data: { order_id: 1, product_id: 101, quantity: 1 },
+        previousData: { order_id: 1, product_id: 101, quantity: 3 },
+      });
       expect(item.data).toEqual({ order_id: 1, product_id: 101, quantity: 1, id: '[1,101]' });
     });
 
     it('update errors: a check violation is 400; a row RLS hides is 406 (0 rows for the object Accept)', async () => {
-      let e = await httpError(admin.update('products', { id: 101, data: { stock: -5 }, previousData: { stock: 4 } }));
+      let e = await httpError(
+        admin.update('products', { id: 101, data: { stock: -5 }, previousData: { stock: 4 } }),
+      );
       expect(e.status).toBe(400);
       expect(e.body['code']).toBe('23514');
-      e = await httpError(customer.update('products', { id: 101, data: { price: 1 }, previousData: { price: 24999.99 } }));
+      e = await httpError(
+        customer.update('products', { id: 101, data: { price: 1 }, previousData: { price: 24999.99 } }),
+      );
       expect(e.status).toBe(406);
       expect(e.body).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows' });
       const still = await admin.getOne('products', { id: 101 });
@@ -425,7 +581,11 @@ describeEachDb('ra-supabase data provider', (backend) => {
     it('updateMany returns the ids of the updated records', async () => {
       const r = await admin.updateMany('products', { ids: [2, 4, 999], data: { featured: true } });
       expect([...(r.data ?? [])].sort()).toEqual([2, 4]);
-      const featured = await admin.getList('products', { pagination: page(1, 25), sort: { field: 'id', order: 'ASC' }, filter: { featured: true } });
+      const featured = await admin.getList('products', {
+        pagination: page(1, 25),
+        sort: { field: 'id', order: 'ASC' },
+        filter: { featured: true },
+      });
       expect(ids(featured.data)).toEqual([1, 2, 3, 4, 5, 101]);
       const single = await admin.updateMany('products', { ids: [2], data: { featured: false } });
       expect(single.data).toEqual([2]);
@@ -434,13 +594,17 @@ describeEachDb('ra-supabase data provider', (backend) => {
     });
 
     it('delete returns the deleted record; a referenced one is 409 23503', async () => {
-      const item = await admin.delete('order_items', { id: '[1,101]', previousData: { id: '[1,101]', order_id: 1, product_id: 101, quantity: 1 } });
+      const item = await admin.delete('order_items', {
+        id: '[1,101]',
+        previousData: { id: '[1,101]', order_id: 1, product_id: 101, quantity: 1 },
+      });
       expect(item.data).toEqual({ order_id: 1, product_id: 101, quantity: 1, id: '[1,101]' });
       const e = await httpError(admin.delete('categories', { id: 101, previousData: { id: 101 } }));
       expect(e.status).toBe(409);
       expect(e.body).toMatchObject({
         code: '23503',
-        message: 'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"',
+        message:
+          'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"',
       });
       const p = await admin.delete('products', { id: 101, previousData: { id: 101 } });
       expect(p.data).toMatchObject({ id: 101, name: 'Pine Bed' });
@@ -451,26 +615,40 @@ describeEachDb('ra-supabase data provider', (backend) => {
     it('deleteMany returns the deleted ids (compound keys too); RLS makes a customer delete nothing', async () => {
       await admin.create('categories', { data: { slug: 'x1', name: 'X1' } });
       await admin.create('categories', { data: { slug: 'x2', name: 'X2' } });
-      const created = await admin.getList('categories', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: { 'slug@in': '(x1,x2)' } });
+      const created = await admin.getList('categories', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: { 'slug@in': '(x1,x2)' },
+      });
       const newIds = ids(created.data);
       expect(newIds).toHaveLength(2);
       const none = await customer.deleteMany('categories', { ids: newIds as number[] });
       expect(none.data).toEqual([]);
       const r = await admin.deleteMany('categories', { ids: newIds as number[] });
       expect([...(r.data ?? [])].sort()).toEqual([...newIds].sort());
-      const left = await admin.getList('categories', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const left = await admin.getList('categories', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       expect(left.total).toBe(3);
 
       await admin.create('order_items', { data: { order_id: 1, product_id: 5, quantity: 1 } });
       await admin.create('order_items', { data: { order_id: 2, product_id: 5, quantity: 1 } });
       const items = await admin.deleteMany('order_items', { ids: ['[1,5]', '[2,5]'] });
       expect([...(items.data ?? [])].sort()).toEqual(['[1,5]', '[2,5]']);
-      const total = await admin.getList('order_items', { pagination: page(1, 10), sort: { field: 'id', order: 'ASC' }, filter: {} });
+      const total = await admin.getList('order_items', {
+        pagination: page(1, 10),
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
       expect(total.total).toBe(4);
     });
 
     it('getSchema answers a Swagger 2.0 document (what ra-supabase checks)', async () => {
-      const schema = (await (admin as unknown as { getSchema(): Promise<{ swagger: string }> }).getSchema()) as { swagger: string };
+      const schema = (await (
+        admin as unknown as { getSchema(): Promise<{ swagger: string }> }
+      ).getSchema()) as { swagger: string };
       expect(schema.swagger).toBe('2.0');
     });
   });

@@ -169,8 +169,6 @@ insert into public.order_items (order_id, product_id, quantity, unit_price) valu
   (1, 1, 1, 45999.00), (2, 3, 2, 7499.00), (3, 5, 1, 18999.00);
 `;
 
-const ALL_PRODUCT_IDS = [1, 2, 3, 4, 5, 6, 7];
-
 const client = supabaseClient;
 
 function ids(data: unknown): number[] {
@@ -186,7 +184,12 @@ interface Res {
 }
 
 /** A PostgREST error as supabase-js returns it: the body's four keys, the HTTP status, no data. */
-function expectError(res: Res, status: number, code: string, message?: string | RegExp): Record<string, unknown> {
+function expectError(
+  res: Res,
+  status: number,
+  code: string,
+  message?: string | RegExp,
+): Record<string, unknown> {
   expect(res.status, JSON.stringify(res.error)).toBe(status);
   expect(res.data).toBeNull();
   const e = res.error as Record<string, unknown>;
@@ -218,15 +221,42 @@ describeEachDb('supabase-js', (backend) => {
     service = client(h, h.serviceKey);
     admin = client(
       h,
-      await h.signJwt({ sub: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', role: 'authenticated', aud: 'authenticated', app_metadata: { role: 'admin' }, exp: inOneHour() }),
+      await h.signJwt({
+        sub: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+        role: 'authenticated',
+        aud: 'authenticated',
+        app_metadata: { role: 'admin' },
+        exp: inOneHour(),
+      }),
     );
-    userA = client(h, await h.signJwt({ sub: USER_A, role: 'authenticated', aud: 'authenticated', email: 'a@example.test', exp: inOneHour() }));
-    userB = client(h, await h.signJwt({ sub: USER_B, role: 'authenticated', aud: 'authenticated', email: 'b@example.test', exp: inOneHour() }));
+    userA = client(
+      h,
+      await h.signJwt({
+        sub: USER_A,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: 'a@example.test',
+        exp: inOneHour(),
+      }),
+    );
+    userB = client(
+      h,
+      await h.signJwt({
+        sub: USER_B,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: 'b@example.test',
+        exp: inOneHour(),
+      }),
+    );
   });
 
   describe('select and embedding', () => {
     it('selects columns with exact values and types (numeric, arrays, jsonb, nulls)', async () => {
-      const res = await anon.from('products').select('id, name, price, original_price, stock, featured, tags, specs').eq('id', 2);
+      const res = await anon
+        .from('products')
+        .select('id, name, price, original_price, stock, featured, tags, specs')
+        .eq('id', 2);
       expectOk(res);
       expect(res.data).toEqual([
         {
@@ -247,7 +277,20 @@ describeEachDb('supabase-js', (backend) => {
       expectOk(res);
       const row = res.data as Record<string, unknown>;
       expect(Object.keys(row).sort()).toEqual(
-        ['category_id', 'description', 'featured', 'id', 'name', 'original_price', 'price', 'search', 'slug', 'specs', 'stock', 'tags'].sort(),
+        [
+          'category_id',
+          'description',
+          'featured',
+          'id',
+          'name',
+          'original_price',
+          'price',
+          'search',
+          'slug',
+          'specs',
+          'stock',
+          'tags',
+        ].sort(),
       );
       // PostgREST sends a tsvector as its text form
       expect(row['search']).toBe("'coffe':2,6 'round':4 'tabl':3,7 'walnut':1,5");
@@ -255,7 +298,11 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('aliases and casts', async () => {
-      const res = await anon.from('products').select('productName:name, price_text:price::text, slug').in('id', [1, 2]).order('id');
+      const res = await anon
+        .from('products')
+        .select('productName:name, price_text:price::text, slug')
+        .in('id', [1, 2])
+        .order('id');
       expectOk(res);
       expect(res.data).toEqual([
         { productName: 'Oslo Sofa', price_text: '45999.00', slug: 'oslo-sofa' },
@@ -264,7 +311,11 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('embeds a to-one relationship (and null when the FK is null), with an alias', async () => {
-      const res = await anon.from('products').select('id, name, category:categories(slug, name)').in('id', [1, 7]).order('id');
+      const res = await anon
+        .from('products')
+        .select('id, name, category:categories(slug, name)')
+        .in('id', [1, 7])
+        .order('id');
       expectOk(res);
       expect(res.data).toEqual([
         { id: 1, name: 'Oslo Sofa', category: { slug: 'sofas', name: 'Sofas' } },
@@ -296,11 +347,18 @@ describeEachDb('supabase-js', (backend) => {
         .eq('id', 2)
         .single();
       expectOk(res);
-      expect(res.data).toEqual({ id: 2, items: [{ quantity: 2, unit_price: 7499, product: { slug: 'teak-dining-chair' } }] });
+      expect(res.data).toEqual({
+        id: 2,
+        items: [{ quantity: 2, unit_price: 7499, product: { slug: 'teak-dining-chair' } }],
+      });
     });
 
     it('!inner embed with a filter on the embedded table filters the parents', async () => {
-      const res = await anon.from('products').select('id, categories!inner(slug)').eq('categories.slug', 'chairs').order('id');
+      const res = await anon
+        .from('products')
+        .select('id, categories!inner(slug)')
+        .eq('categories.slug', 'chairs')
+        .order('id');
       expectOk(res);
       expect(res.data).toEqual([
         { id: 3, categories: { slug: 'chairs' } },
@@ -309,7 +367,12 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('a filter on a (non-inner) to-many embed filters only the embedded rows', async () => {
-      const res = await anon.from('categories').select('slug, products(id)').eq('products.featured', true).lte('id', 4).order('id');
+      const res = await anon
+        .from('categories')
+        .select('slug, products(id)')
+        .eq('products.featured', true)
+        .lte('id', 4)
+        .order('id');
       expectOk(res);
       expect(res.data).toEqual([
         { slug: 'sofas', products: [{ id: 1 }] },
@@ -333,14 +396,19 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('spreads a to-one embed', async () => {
-      const res = await anon.from('products').select('id, ...categories(category_name:name)').eq('id', 4).single();
+      const res = await anon
+        .from('products')
+        .select('id, ...categories(category_name:name)')
+        .eq('id', 4)
+        .single();
       expectOk(res);
       expect(res.data).toEqual({ id: 4, category_name: 'Chairs' });
     });
   });
 
   describe('filters', () => {
-    async function productIds(build: (q: any) => any): Promise<number[]> {
+    type ProductQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
+    async function productIds(build: (q: ProductQuery) => ProductQuery): Promise<number[]> {
       const res = await build(anon.from('products').select('id')).order('id');
       expectOk(res);
       return ids(res.data);
@@ -369,7 +437,9 @@ describeEachDb('supabase-js', (backend) => {
 
     it('in (numbers, strings, values with commas and spaces)', async () => {
       expect(await productIds((q) => q.in('id', [2, 4, 99]))).toEqual([2, 4]);
-      expect(await productIds((q) => q.in('name', ['Oslo Sofa', 'a,b', 'x(y)', 'Arc Floor Lamp']))).toEqual([1, 7]);
+      expect(await productIds((q) => q.in('name', ['Oslo Sofa', 'a,b', 'x(y)', 'Arc Floor Lamp']))).toEqual([
+        1, 7,
+      ]);
       expect(await productIds((q) => q.in('id', []))).toEqual([]);
     });
 
@@ -389,22 +459,42 @@ describeEachDb('supabase-js', (backend) => {
       expect(await productIds((q) => q.contains('tags', ['wood']))).toEqual([3, 5]);
       expect(await productIds((q) => q.contains('tags', ['wood', 'living']))).toEqual([5]);
       expect(await productIds((q) => q.contains('specs', { material: 'teak' }))).toEqual([3]);
-      expect(await productIds((q) => q.containedBy('tags', ['chair', 'wood', 'dining', 'office']))).toEqual([3, 4]);
+      expect(await productIds((q) => q.containedBy('tags', ['chair', 'wood', 'dining', 'office']))).toEqual([
+        3, 4,
+      ]);
       expect(await productIds((q) => q.overlaps('tags', ['glass', 'leather']))).toEqual([2, 6]);
     });
 
     it('textSearch: to_tsquery, plain, phrase and websearch, with a config', async () => {
-      expect(await productIds((q) => q.textSearch('search', 'dining', { config: 'english' }))).toEqual([3, 6]);
-      expect(await productIds((q) => q.textSearch('search', "'dining' & 'table'", { config: 'english' }))).toEqual([6]);
-      expect(await productIds((q) => q.textSearch('search', 'leather loveseat', { type: 'plain', config: 'english' }))).toEqual([2]);
-      expect(await productIds((q) => q.textSearch('search', 'coffee table', { type: 'phrase', config: 'english' }))).toEqual([5]);
-      expect(await productIds((q) => q.textSearch('search', 'chair -office', { type: 'websearch', config: 'english' }))).toEqual([3]);
+      expect(await productIds((q) => q.textSearch('search', 'dining', { config: 'english' }))).toEqual([
+        3, 6,
+      ]);
+      expect(
+        await productIds((q) => q.textSearch('search', "'dining' & 'table'", { config: 'english' })),
+      ).toEqual([6]);
+      expect(
+        await productIds((q) =>
+          q.textSearch('search', 'leather loveseat', { type: 'plain', config: 'english' }),
+        ),
+      ).toEqual([2]);
+      expect(
+        await productIds((q) =>
+          q.textSearch('search', 'coffee table', { type: 'phrase', config: 'english' }),
+        ),
+      ).toEqual([5]);
+      expect(
+        await productIds((q) =>
+          q.textSearch('search', 'chair -office', { type: 'websearch', config: 'english' }),
+        ),
+      ).toEqual([3]);
       expect(await productIds((q) => q.textSearch('search', 'chairs'))).toEqual([3, 4]);
     });
 
     it('or (flat and nested with and), not, match, filter', async () => {
       expect(await productIds((q) => q.or('stock.eq.0,price.lt.5000'))).toEqual([2, 7]);
-      expect(await productIds((q) => q.or('and(featured.eq.true,price.lt.20000),id.eq.2'))).toEqual([2, 3, 5]);
+      expect(await productIds((q) => q.or('and(featured.eq.true,price.lt.20000),id.eq.2'))).toEqual([
+        2, 3, 5,
+      ]);
       expect(await productIds((q) => q.or('tags.cs.{glass},name.ilike.*oslo*'))).toEqual([1, 6]);
       expect(await productIds((q) => q.not('name', 'like', '%Chair%'))).toEqual([1, 2, 5, 6, 7]);
       expect(await productIds((q) => q.not('id', 'in', '(1,2,3)'))).toEqual([4, 5, 6, 7]);
@@ -417,7 +507,11 @@ describeEachDb('supabase-js', (backend) => {
     it('filters on JSON paths (->> text, -> jsonb)', async () => {
       expect(await productIds((q) => q.eq('specs->>material', 'walnut'))).toEqual([5]);
       expect(await productIds((q) => q.gt('specs->seats', 2))).toEqual([1, 6]);
-      const res = await anon.from('products').select('id, material:specs->>material, seats:specs->seats').in('id', [1, 3]).order('id');
+      const res = await anon
+        .from('products')
+        .select('id, material:specs->>material, seats:specs->seats')
+        .in('id', [1, 3])
+        .order('id');
       expectOk(res);
       expect(res.data).toEqual([
         { id: 1, material: 'fabric', seats: 3 },
@@ -445,14 +539,30 @@ describeEachDb('supabase-js', (backend) => {
       let res = await anon.from('products').select('id').order('price', { ascending: false });
       expectOk(res);
       expect(ids(res.data)).toEqual([1, 6, 2, 5, 4, 3, 7]);
-      res = await anon.from('products').select('id').order('original_price', { ascending: true, nullsFirst: true }).order('id');
+      res = await anon
+        .from('products')
+        .select('id')
+        .order('original_price', { ascending: true, nullsFirst: true })
+        .order('id');
       expect(ids(res.data)).toEqual([2, 4, 6, 7, 3, 5, 1]);
-      res = await anon.from('products').select('id').order('original_price', { ascending: false, nullsFirst: false }).order('id');
+      res = await anon
+        .from('products')
+        .select('id')
+        .order('original_price', { ascending: false, nullsFirst: false })
+        .order('id');
       expect(ids(res.data)).toEqual([1, 5, 3, 2, 4, 6, 7]);
       // PostgreSQL's default: descending puts NULLs first
-      res = await anon.from('products').select('id').order('category_id', { ascending: false }).order('id', { ascending: false });
+      res = await anon
+        .from('products')
+        .select('id')
+        .order('category_id', { ascending: false })
+        .order('id', { ascending: false });
       expect(ids(res.data)).toEqual([7, 6, 5, 4, 3, 2, 1]);
-      const cats = await anon.from('categories').select('slug').order('sort_order', { ascending: true, nullsFirst: true }).order('slug');
+      const cats = await anon
+        .from('categories')
+        .select('slug')
+        .order('sort_order', { ascending: true, nullsFirst: true })
+        .order('slug');
       expect(cats.data?.map((r) => r.slug)).toEqual(['beds', 'lamps', 'sofas', 'chairs', 'tables']);
     });
 
@@ -471,7 +581,12 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('count exact respects filters; range past the end is 416 PGRST103', async () => {
-      const res = await anon.from('products').select('id', { count: 'exact' }).eq('category_id', 2).order('id').range(0, 0);
+      const res = await anon
+        .from('products')
+        .select('id', { count: 'exact' })
+        .eq('category_id', 2)
+        .order('id')
+        .range(0, 0);
       expectOk(res, 206);
       expect(ids(res.data)).toEqual([3]);
       expect(res.count).toBe(2);
@@ -491,7 +606,10 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('head: true with count exact gives the count and no body', async () => {
-      const res = await anon.from('products').select('*', { count: 'exact', head: true }).eq('featured', true);
+      const res = await anon
+        .from('products')
+        .select('*', { count: 'exact', head: true })
+        .eq('featured', true);
       expectOk(res);
       expect(res.data).toBeNull();
       expect(res.count).toBe(3);
@@ -534,7 +652,11 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('single() on an insert returning the new row', async () => {
-      const res = await service.from('categories').insert({ slug: 'single-insert', name: 'Single' }).select('slug, name').single();
+      const res = await service
+        .from('categories')
+        .insert({ slug: 'single-insert', name: 'Single' })
+        .select('slug, name')
+        .single();
       expectOk(res, 201);
       expect(res.data).toEqual({ slug: 'single-insert', name: 'Single' });
       await service.from('categories').delete().eq('slug', 'single-insert');
@@ -545,11 +667,27 @@ describeEachDb('supabase-js', (backend) => {
     it('insert one with select() returns the row with defaults and the identity', async () => {
       const res = await admin
         .from('products')
-        .insert({ name: 'Pine Bed', slug: 'pine-bed', price: 24999.99, category_id: 4, tags: ['bed', 'wood'], specs: { size: 'queen' } })
+        .insert({
+          name: 'Pine Bed',
+          slug: 'pine-bed',
+          price: 24999.99,
+          category_id: 4,
+          tags: ['bed', 'wood'],
+          specs: { size: 'queen' },
+        })
         .select('id, name, price, stock, featured, tags, specs, category:categories(slug)');
       expectOk(res, 201);
       expect(res.data).toEqual([
-        { id: 101, name: 'Pine Bed', price: 24999.99, stock: 0, featured: false, tags: ['bed', 'wood'], specs: { size: 'queen' }, category: { slug: 'beds' } },
+        {
+          id: 101,
+          name: 'Pine Bed',
+          price: 24999.99,
+          stock: 0,
+          featured: false,
+          tags: ['bed', 'wood'],
+          specs: { size: 'queen' },
+          category: { slug: 'beds' },
+        },
       ]);
       const check = await anon.from('products').select('id').eq('slug', 'pine-bed').single();
       expect(check.data).toEqual({ id: 101 });
@@ -562,7 +700,11 @@ describeEachDb('supabase-js', (backend) => {
       const res = await admin.from('categories').insert({ slug: 'desks', name: 'Desks', sort_order: 9 });
       expectOk(res, 201);
       expect(res.data).toBeNull();
-      const check = await anon.from('categories').select('slug, name, sort_order').eq('slug', 'desks').single();
+      const check = await anon
+        .from('categories')
+        .select('slug, name, sort_order')
+        .eq('slug', 'desks')
+        .single();
       expect(check.data).toEqual({ slug: 'desks', name: 'Desks', sort_order: 9 });
     });
 
@@ -589,13 +731,23 @@ describeEachDb('supabase-js', (backend) => {
           { name: 'Stool D', slug: 'stool-d', price: 1099 },
         ])
         .select('slug, stock');
-      expectError(withNulls, 400, '23502', /null value in column "stock" of relation "products" violates not-null constraint/);
+      expectError(
+        withNulls,
+        400,
+        '23502',
+        /null value in column "stock" of relation "products" violates not-null constraint/,
+      );
       const none = await anon.from('products').select('id').in('slug', ['stool-c', 'stool-d']);
       expect(none.data).toEqual([]);
     });
 
     it('update with select() returns the changed rows; count exact counts them', async () => {
-      const res = await admin.from('products').update({ stock: 9, featured: true }, { count: 'exact' }).in('slug', ['stool-a', 'stool-b']).select('slug, stock, featured').order('slug');
+      const res = await admin
+        .from('products')
+        .update({ stock: 9, featured: true }, { count: 'exact' })
+        .in('slug', ['stool-a', 'stool-b'])
+        .select('slug, stock, featured')
+        .order('slug');
       expectOk(res);
       expect(res.data).toEqual([
         { slug: 'stool-a', stock: 9, featured: true },
@@ -608,13 +760,23 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('update of arrays and jsonb', async () => {
-      const res = await admin.from('products').update({ tags: ['stool', 'pine'], specs: { legs: 3, finish: { color: 'white' } } }).eq('slug', 'stool-a').select('tags, specs').single();
+      const res = await admin
+        .from('products')
+        .update({ tags: ['stool', 'pine'], specs: { legs: 3, finish: { color: 'white' } } })
+        .eq('slug', 'stool-a')
+        .select('tags, specs')
+        .single();
       expectOk(res);
       expect(res.data).toEqual({ tags: ['stool', 'pine'], specs: { legs: 3, finish: { color: 'white' } } });
-      expect(await (async () => {
-        const r = await anon.from('products').select('slug').contains('specs', { finish: { color: 'white' } });
-        return r.data;
-      })()).toEqual([{ slug: 'stool-a' }]);
+      expect(
+        await (async () => {
+          const r = await anon
+            .from('products')
+            .select('slug')
+            .contains('specs', { finish: { color: 'white' } });
+          return r.data;
+        })(),
+      ).toEqual([{ slug: 'stool-a' }]);
     });
 
     it('delete with select() returns the deleted rows; without select() data is null', async () => {
@@ -624,7 +786,10 @@ describeEachDb('supabase-js', (backend) => {
       const minimal = await admin.from('products').delete().eq('slug', 'stool-b');
       expectOk(minimal, 204);
       expect(minimal.data).toBeNull();
-      const left = await anon.from('products').select('id', { count: 'exact', head: true }).like('slug', 'stool-%');
+      const left = await anon
+        .from('products')
+        .select('id', { count: 'exact', head: true })
+        .like('slug', 'stool-%');
       expect(left.count).toBe(0);
     });
 
@@ -652,7 +817,10 @@ describeEachDb('supabase-js', (backend) => {
 
     it('upsert on the primary key; ignoreDuplicates leaves existing rows alone and returns only inserted ones', async () => {
       // merge-duplicates that inserted nothing answers 200 (PostgREST's isInsertIfGTZero)
-      const pk = await admin.from('categories').upsert({ id: 5, slug: 'lamps', name: 'Lighting' }).select('id, name');
+      const pk = await admin
+        .from('categories')
+        .upsert({ id: 5, slug: 'lamps', name: 'Lighting' })
+        .select('id, name');
       expectOk(pk, 200);
       expect(pk.data).toEqual([{ id: 5, name: 'Lighting' }]);
       const ignored = await admin
@@ -700,27 +868,50 @@ describeEachDb('supabase-js', (backend) => {
     it('place_order (security definer) writes the order, its items and the stock in one transaction', async () => {
       const before = await anon.from('products').select('stock').eq('id', 3).single();
       expect(before.data).toEqual({ stock: 24 });
-      const res = await userA.rpc('place_order', { items: [{ product_id: 3, quantity: 2 }, { product_id: 7, quantity: 1 }], note: 'leave at door' });
+      const res = await userA.rpc('place_order', {
+        items: [
+          { product_id: 3, quantity: 2 },
+          { product_id: 7, quantity: 1 },
+        ],
+        note: 'leave at door',
+      });
       expectOk(res);
       const order = res.data as Record<string, unknown>;
-      expect(order).toMatchObject({ user_id: USER_A, status: 'pending', total: 17997, note: 'leave at door' });
+      expect(order).toMatchObject({
+        user_id: USER_A,
+        status: 'pending',
+        total: 17997,
+        note: 'leave at door',
+      });
       expect(order['id']).toBeGreaterThan(100);
       const after = await anon.from('products').select('id, stock').in('id', [3, 7]).order('id');
       expect(after.data).toEqual([
         { id: 3, stock: 22 },
         { id: 7, stock: 39 },
       ]);
-      const items = await userA.from('order_items').select('product_id, quantity, unit_price').eq('order_id', order['id'] as number).order('product_id');
+      const items = await userA
+        .from('order_items')
+        .select('product_id, quantity, unit_price')
+        .eq('order_id', order['id'] as number)
+        .order('product_id');
       expect(items.data).toEqual([
         { product_id: 3, quantity: 2, unit_price: 7499 },
         { product_id: 7, quantity: 1, unit_price: 2999 },
       ]);
-      const seenByB = await userB.from('orders').select('id').eq('id', order['id'] as number);
+      const seenByB = await userB
+        .from('orders')
+        .select('id')
+        .eq('id', order['id'] as number);
       expect(seenByB.data).toEqual([]);
     });
 
     it('place_order errors: P0001 → 400 with the hint and rolled back; 22023 → 400; PT404 → 404', async () => {
-      const res = await userB.rpc('place_order', { items: [{ product_id: 6, quantity: 1 }, { product_id: 2, quantity: 1 }] });
+      const res = await userB.rpc('place_order', {
+        items: [
+          { product_id: 6, quantity: 1 },
+          { product_id: 2, quantity: 1 },
+        ],
+      });
       const e = expectError(res, 400, 'P0001', 'insufficient stock for Nordic Loveseat');
       expect(e['hint']).toBe('only 0 left');
       const glass = await anon.from('products').select('stock').eq('id', 6).single();
@@ -728,9 +919,19 @@ describeEachDb('supabase-js', (backend) => {
       const mine = await userB.from('orders').select('id').order('id');
       expect(ids(mine.data)).toEqual([3]);
 
-      expectError(await userA.rpc('place_order', { items: [] }), 400, '22023', 'an order needs at least one item');
+      expectError(
+        await userA.rpc('place_order', { items: [] }),
+        400,
+        '22023',
+        'an order needs at least one item',
+      );
       // RAISE with SQLSTATE PTxyz answers HTTP xyz
-      expectError(await userA.rpc('place_order', { items: [{ product_id: 999, quantity: 1 }] }), 404, 'PT404', 'unknown product 999');
+      expectError(
+        await userA.rpc('place_order', { items: [{ product_id: 999, quantity: 1 }] }),
+        404,
+        'PT404',
+        'unknown product 999',
+      );
     });
 
     it('place_order as anon: the function raises 42501 → 401 (the anon role is not authenticated)', async () => {
@@ -739,24 +940,42 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('a set-returning stable function with filters, order, range and count (POST and GET)', async () => {
-      const res = await anon.rpc('products_between', { min_price: 5000, max_price: 40000 }).eq('featured', true).order('price').select('id, price');
+      const res = await anon
+        .rpc('products_between', { min_price: 5000, max_price: 40000 })
+        .eq('featured', true)
+        .order('price')
+        .select('id, price');
       expectOk(res);
       expect(res.data).toEqual([
         { id: 3, price: 7499 },
         { id: 5, price: 18999 },
       ]);
-      const viaGet = await anon.rpc('products_between', { min_price: 5000, max_price: 40000 }, { get: true }).order('id').select('id');
+      const viaGet = await anon
+        .rpc('products_between', { min_price: 5000, max_price: 40000 }, { get: true })
+        .order('id')
+        .select('id');
       expectOk(viaGet);
       expect(ids(viaGet.data)).toEqual([2, 3, 4, 5, 6]);
-      const paged = await anon.rpc('products_between', { min_price: 0, max_price: 100000 }, { count: 'exact' }).select('id').order('id').range(0, 1);
+      const paged = await anon
+        .rpc('products_between', { min_price: 0, max_price: 100000 }, { count: 'exact' })
+        .select('id')
+        .order('id')
+        .range(0, 1);
       expectOk(paged, 206);
       expect(ids(paged.data)).toEqual([1, 2]);
       expect(paged.count).toBe(7);
-      const head = await anon.rpc('products_between', { min_price: 10000, max_price: 40000 }, { head: true, count: 'exact' });
+      const head = await anon.rpc(
+        'products_between',
+        { min_price: 10000, max_price: 40000 },
+        { head: true, count: 'exact' },
+      );
       expectOk(head);
       expect(head.count).toBe(4);
       expect(head.data).toBeNull();
-      const one = await anon.rpc('products_between', { min_price: 18999, max_price: 18999 }).select('slug').single();
+      const one = await anon
+        .rpc('products_between', { min_price: 18999, max_price: 18999 })
+        .select('slug')
+        .single();
       expectOk(one);
       expect(one.data).toEqual({ slug: 'walnut-coffee-table' });
     });
@@ -772,18 +991,35 @@ describeEachDb('supabase-js', (backend) => {
 
     it('rpc errors: unknown function / wrong arguments → 404 PGRST202; a bad value → 400 22P02', async () => {
       const unknown = await anon.rpc('no_such_function', { a: 1 });
-      expectError(unknown, 404, 'PGRST202', 'Could not find the function public.no_such_function(a) in the schema cache');
+      expectError(
+        unknown,
+        404,
+        'PGRST202',
+        'Could not find the function public.no_such_function(a) in the schema cache',
+      );
       const wrongArgs = await anon.rpc('category_product_count', { slug: 'chairs' });
-      expectError(wrongArgs, 404, 'PGRST202', 'Could not find the function public.category_product_count(slug) in the schema cache');
+      expectError(
+        wrongArgs,
+        404,
+        'PGRST202',
+        'Could not find the function public.category_product_count(slug) in the schema cache',
+      );
       const badValue = await anon.rpc('products_between', { min_price: 'cheap', max_price: 10 });
       expectError(badValue, 400, '22P02', 'invalid input syntax for type numeric: "cheap"');
     });
 
     it('a volatile function: POST writes; GET runs it read-only, so the write fails with 25006 → 405', async () => {
-      const sent = await anon.rpc('send_contact_message', { name: 'Asha', message: 'Do you deliver to Pune?' });
+      const sent = await anon.rpc('send_contact_message', {
+        name: 'Asha',
+        message: 'Do you deliver to Pune?',
+      });
       expectOk(sent);
       expect(typeof sent.data).toBe('number');
-      const viaGet = await anon.rpc('send_contact_message', { name: 'Ravi', message: 'hello' }, { get: true });
+      const viaGet = await anon.rpc(
+        'send_contact_message',
+        { name: 'Ravi', message: 'hello' },
+        { get: true },
+      );
       expectError(viaGet, 405, '25006', 'cannot execute INSERT in a read-only transaction');
       const rows = await service.from('contact_messages').select('name, message').order('id');
       expect(rows.data).toEqual([{ name: 'Asha', message: 'Do you deliver to Pune?' }]);
@@ -799,14 +1035,22 @@ describeEachDb('supabase-js', (backend) => {
       expect(post.data).toBe(60997);
       // GET /rpc/cart_total?items=[...]: PostgREST passes the text as `items := $1::jsonb` (a JSON array)
       const h = harness();
-      const r = await fetch(`${h.restUrl}/rpc/cart_total?items=${encodeURIComponent(JSON.stringify(items))}`, { headers: { apikey: h.anonKey } });
+      const r = await fetch(
+        `${h.restUrl}/rpc/cart_total?items=${encodeURIComponent(JSON.stringify(items))}`,
+        { headers: { apikey: h.anonKey } },
+      );
       expect({ status: r.status, body: await r.text() }).toEqual({ status: 200, body: '60997.00' });
     });
   });
 
   describe('csv', () => {
     it('csv() returns a header line and one line per row, NULL as empty, quoting as needed', async () => {
-      const res = await anon.from('products').select('id, slug, original_price').in('id', [1, 2]).order('id').csv();
+      const res = await anon
+        .from('products')
+        .select('id, slug, original_price')
+        .in('id', [1, 2])
+        .order('id')
+        .csv();
       expectOk(res);
       expect(res.data).toBe('id,slug,original_price\n1,oslo-sofa,52999.00\n2,nordic-loveseat,');
       const quoted = await anon.from('products').select('name, tags').eq('id', 1).csv();
@@ -818,24 +1062,51 @@ describeEachDb('supabase-js', (backend) => {
 
   describe('errors', () => {
     it('unknown column in select, filter and order: 400 42703', async () => {
-      expectError(await anon.from('products').select('id, nope'), 400, '42703', 'column products.nope does not exist');
-      expectError(await anon.from('products').select('id').eq('nope', 1), 400, '42703', 'column products.nope does not exist');
-      expectError(await anon.from('products').select('id').order('nope'), 400, '42703', 'column products.nope does not exist');
+      expectError(
+        await anon.from('products').select('id, nope'),
+        400,
+        '42703',
+        'column products.nope does not exist',
+      );
+      expectError(
+        await anon.from('products').select('id').eq('nope', 1),
+        400,
+        '42703',
+        'column products.nope does not exist',
+      );
+      expectError(
+        await anon.from('products').select('id').order('nope'),
+        400,
+        '42703',
+        'column products.nope does not exist',
+      );
     });
 
     it('unknown table: 404 PGRST205', async () => {
-      const e = expectError(await anon.from('nope').select(), 404, 'PGRST205', "Could not find the table 'public.nope' in the schema cache");
+      const e = expectError(
+        await anon.from('nope').select(),
+        404,
+        'PGRST205',
+        "Could not find the table 'public.nope' in the schema cache",
+      );
       expect(e['details']).toBeNull();
       expectError(await service.from('nope').insert({ a: 1 }), 404, 'PGRST205');
     });
 
     it('unknown embed: 400 PGRST200', async () => {
       const e = expectError(await anon.from('products').select('id, nope(*)'), 400, 'PGRST200');
-      expect(e['message']).toBe("Could not find a relationship between 'products' and 'nope' in the schema cache");
+      expect(e['message']).toBe(
+        "Could not find a relationship between 'products' and 'nope' in the schema cache",
+      );
     });
 
     it('unknown column in an insert body: 400 PGRST204', async () => {
-      expectError(await admin.from('categories').insert({ slug: 'z', name: 'Z', nope: 1 }), 400, 'PGRST204', "Could not find the 'nope' column of 'categories' in the schema cache");
+      expectError(
+        await admin.from('categories').insert({ slug: 'z', name: 'Z', nope: 1 }),
+        400,
+        'PGRST204',
+        "Could not find the 'nope' column of 'categories' in the schema cache",
+      );
     });
 
     it('unique violation: 409 23505 (the key in details only for a role that bypasses RLS, as Postgres does)', async () => {
@@ -846,7 +1117,12 @@ describeEachDb('supabase-js', (backend) => {
         'duplicate key value violates unique constraint "categories_slug_key"',
       );
       expect(e['details']).toBe('Key (slug)=(sofas) already exists.');
-      e = expectError(await admin.from('categories').insert({ slug: 'sofas', name: 'Again' }), 409, '23505', 'duplicate key value violates unique constraint "categories_slug_key"');
+      e = expectError(
+        await admin.from('categories').insert({ slug: 'sofas', name: 'Again' }),
+        409,
+        '23505',
+        'duplicate key value violates unique constraint "categories_slug_key"',
+      );
       expect(e['details']).toBeNull();
     });
 
@@ -871,12 +1147,24 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('foreign key violation: 409 23503 (insert with a missing parent, delete of a referenced parent)', async () => {
-      const fkInsert = 'insert or update on table "products" violates foreign key constraint "products_category_id_fkey"';
-      let e = expectError(await service.from('products').insert({ name: 'Orphan', slug: 'orphan', price: 1, category_id: 999 }), 409, '23503', fkInsert);
+      const fkInsert =
+        'insert or update on table "products" violates foreign key constraint "products_category_id_fkey"';
+      let e = expectError(
+        await service.from('products').insert({ name: 'Orphan', slug: 'orphan', price: 1, category_id: 999 }),
+        409,
+        '23503',
+        fkInsert,
+      );
       expect(e['details']).toBe('Key (category_id)=(999) is not present in table "categories".');
-      e = expectError(await admin.from('products').insert({ name: 'Orphan', slug: 'orphan', price: 1, category_id: 999 }), 409, '23503', fkInsert);
+      e = expectError(
+        await admin.from('products').insert({ name: 'Orphan', slug: 'orphan', price: 1, category_id: 999 }),
+        409,
+        '23503',
+        fkInsert,
+      );
       expect(e['details']).toBe('Key is not present in table "categories".');
-      const fkDelete = 'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"';
+      const fkDelete =
+        'update or delete on table "categories" violates foreign key constraint "products_category_id_fkey" on table "products"';
       e = expectError(await service.from('categories').delete().eq('id', 1), 409, '23503', fkDelete);
       expect(e['details']).toBe('Key (id)=(1) is still referenced from table "products".');
       e = expectError(await admin.from('categories').delete().eq('id', 1).select(), 409, '23503', fkDelete);
@@ -884,15 +1172,30 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('invalid input for a column type: 400 22P02', async () => {
-      expectError(await anon.from('products').select('id').eq('id', 'abc'), 400, '22P02', 'invalid input syntax for type bigint: "abc"');
+      expectError(
+        await anon.from('products').select('id').eq('id', 'abc'),
+        400,
+        '22P02',
+        'invalid input syntax for type bigint: "abc"',
+      );
     });
 
     it('bad JSON and non-uniform arrays: 400 PGRST102 (raw HTTP, as supabase-js never sends them)', async () => {
       const h = harness();
-      for (const body of ['{"slug": ', 'not json', '}{ x = 2', '[1, 2]', '[{"slug":"a","name":"A"},{"slug":"b"}]']) {
+      for (const body of [
+        '{"slug": ',
+        'not json',
+        '}{ x = 2',
+        '[1, 2]',
+        '[{"slug":"a","name":"A"},{"slug":"b"}]',
+      ]) {
         const r = await fetch(`${h.restUrl}/categories`, {
           method: 'POST',
-          headers: { apikey: h.serviceKey, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+          headers: {
+            apikey: h.serviceKey,
+            'Content-Type': 'application/json',
+            Prefer: 'return=representation',
+          },
           body,
         });
         expect(r.status, body).toBe(400);
@@ -906,7 +1209,10 @@ describeEachDb('supabase-js', (backend) => {
           message: body.startsWith('[') ? 'All object keys must match' : 'Empty or invalid json',
         });
       }
-      const count = await anon.from('categories').select('*', { count: 'exact', head: true }).in('slug', ['a', 'b']);
+      const count = await anon
+        .from('categories')
+        .select('*', { count: 'exact', head: true })
+        .in('slug', ['a', 'b']);
       expect(count.count).toBe(0);
     });
 
@@ -919,11 +1225,20 @@ describeEachDb('supabase-js', (backend) => {
       ] as const) {
         const r = await fetch(`${h.restUrl}${path}`, {
           method,
-          headers: { apikey: h.serviceKey, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+          headers: {
+            apikey: h.serviceKey,
+            'Content-Type': 'application/json',
+            Prefer: 'return=representation',
+          },
           body: '',
         });
         expect(r.status, method).toBe(400);
-        expect(await r.json(), method).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
+        expect(await r.json(), method).toEqual({
+          code: 'PGRST102',
+          details: null,
+          hint: null,
+          message: 'Empty or invalid json',
+        });
       }
       const after = await service.from('orders').select('*', { count: 'exact', head: true });
       expect(after.count).toBe(before.count);
@@ -931,9 +1246,15 @@ describeEachDb('supabase-js', (backend) => {
 
     it('JWT errors: expired → 401 PGRST303, bad signature → 401 PGRST301', async () => {
       const h = harness();
-      const expired = client(h, await h.signJwt({ sub: USER_A, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 3600 }));
+      const expired = client(
+        h,
+        await h.signJwt({ sub: USER_A, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 3600 }),
+      );
       expectError(await expired.from('orders').select(), 401, 'PGRST303', 'JWT expired');
-      const forged = client(h, (await h.signJwt({ sub: USER_A, role: 'service_role' })).replace(/.....$/, 'AAAAA'));
+      const forged = client(
+        h,
+        (await h.signJwt({ sub: USER_A, role: 'service_role' })).replace(/.....$/, 'AAAAA'),
+      );
       expectError(await forged.from('orders').select(), 401, 'PGRST301');
     });
 
@@ -941,7 +1262,12 @@ describeEachDb('supabase-js', (backend) => {
       const h = harness();
       const badRole = client(h, await h.signJwt({ sub: USER_A, role: 'superuser_wannabe' }));
       // PostgREST ≥ 13 (PostgREST/postgrest#4081): a JWT whose role does not exist is a 401, not a 400
-      expectError(await badRole.from('orders').select(), 401, '22023', 'role "superuser_wannabe" does not exist');
+      expectError(
+        await badRole.from('orders').select(),
+        401,
+        '22023',
+        'role "superuser_wannabe" does not exist',
+      );
     });
   });
 
@@ -1006,7 +1332,11 @@ describeEachDb('supabase-js', (backend) => {
     });
 
     it('inserts: own row (user_id from auth.uid() default) succeeds; for another user → 403; anon → 401', async () => {
-      const own = await userB.from('orders').insert({ note: 'b order' }).select('user_id, status, note').single();
+      const own = await userB
+        .from('orders')
+        .insert({ note: 'b order' })
+        .select('user_id, status, note')
+        .single();
       expectOk(own, 201);
       expect(own.data).toEqual({ user_id: USER_B, status: 'pending', note: 'b order' });
       const forA = await userB.from('orders').insert({ user_id: USER_A, note: 'sneaky' }).select();

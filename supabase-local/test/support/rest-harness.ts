@@ -50,7 +50,9 @@ export interface HarnessOptions {
 }
 
 export async function signJwt(claims: JWTPayload, secret = LOCAL_JWT_SECRET): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
 }
 
 /** The store's settings: PostgREST as Supabase configures it. */
@@ -66,7 +68,8 @@ export function supabaseRestConfig(): RestConfig {
 
 export async function startRestHarness(options: HarnessOptions): Promise<RestHarness> {
   const backend = options.backend ?? 'pglite';
-  if (backend === 'postgres' && !process.env['DATABASE_URL']) throw new Error('startRestHarness: backend postgres needs DATABASE_URL');
+  if (backend === 'postgres' && !process.env['DATABASE_URL'])
+    throw new Error('startRestHarness: backend postgres needs DATABASE_URL');
   const database: TestDatabase = await createTestDb(backend);
   const { db } = database;
   let server: Server | null = null;
@@ -95,7 +98,14 @@ export async function startRestHarness(options: HarnessOptions): Promise<RestHar
         // handle() answers every error itself; reaching here is a bug the tests must see.
         process.stderr.write(`[rest-harness] handle() rejected: ${String(e)}\n`);
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ code: 'HARNESS', message: `handle() rejected: ${String(e)}`, details: null, hint: null }));
+        res.end(
+          JSON.stringify({
+            code: 'HARNESS',
+            message: `handle() rejected: ${String(e)}`,
+            details: null,
+            hint: null,
+          }),
+        );
       });
     });
     await new Promise<void>((resolve, reject) => {
@@ -211,7 +221,10 @@ async function endRunningStatements(database: TestDatabase): Promise<void> {
 /**
  * Starts a harness for the enclosing describe (beforeAll/afterAll) and returns a getter for it.
  */
-export function useRestHarness(backend: DbBackend, options: Omit<HarnessOptions, 'backend'>): () => RestHarness {
+export function useRestHarness(
+  backend: DbBackend,
+  options: Omit<HarnessOptions, 'backend'>,
+): () => RestHarness {
   let harness: RestHarness | null = null;
   beforeAll(async () => {
     harness = await startRestHarness({ ...options, backend });
