@@ -259,6 +259,11 @@ forEachStorageServer('storage hostile input', { sql: SQL, config }, ({ server, r
       expect([res.status, res.json().code]).toEqual([400, 'AccessDenied']);
       const read = await raw(server(), 'GET', '/storage/v1/object/public/open/keep.txt');
       expect([read.status, read.text]).toEqual([200, 'keep']);
+      // downloads treat a bad token as no token (Storage's allowInvalidJwt): public buckets only
+      const garbage = await raw(server(), 'GET', '/storage/v1/object/open/keep.txt', {
+        headers: { authorization: 'Bearer x.y.z' },
+      });
+      expect([garbage.status, garbage.text]).toEqual([200, 'keep']);
       await expectNothingWritten();
     });
 

@@ -27,16 +27,19 @@ export class StorageAuth {
   }
 
   /**
-   * The caller of a route that needs a JWT. `allowAnonymous`: a request without a token is anon
-   * (downloads, where a public bucket needs no token).
+   * The caller of a route that needs a JWT. `allowAnonymous` (downloads and info, where a public
+   * bucket needs no token): a missing or invalid token makes an unauthenticated anon caller, as
+   * Storage's allowInvalidJwt routes do.
    */
   async caller(authorization: string | undefined, allowAnonymous = false): Promise<Caller> {
     const token = (authorization ?? '').replace(/^bearer\s+/i, '').trim();
-    if (!token && allowAnonymous) return { role: 'anon', claims: { role: 'anon' }, authenticated: false };
+    const anonymous: Caller = { role: 'anon', claims: { role: 'anon' }, authenticated: false };
+    if (!token && allowAnonymous) return anonymous;
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ALGORITHMS }));
     } catch (e) {
+      if (allowAnonymous) return anonymous;
       throw errors.accessDenied((e as Error).message || 'Invalid JWT');
     }
     const role = typeof payload.role === 'string' && payload.role !== '' ? payload.role : 'anon';
