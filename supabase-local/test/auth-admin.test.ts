@@ -21,7 +21,11 @@ forEachAuthServer('auth: admin API', {}, ({ server }) => {
       user_metadata: { full_name: 'Store Admin' },
     });
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ email, app_metadata: { provider: 'email', providers: ['email'], role: 'admin' }, user_metadata: { full_name: 'Store Admin' } });
+    expect(data.user).toMatchObject({
+      email,
+      app_metadata: { provider: 'email', providers: ['email'], role: 'admin' },
+      user_metadata: { full_name: 'Store Admin' },
+    });
     expect(data.user!.email_confirmed_at).toBeTruthy();
     const signIn = await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD });
     expect(signIn.error).toBeNull();
@@ -34,7 +38,11 @@ forEachAuthServer('auth: admin API', {}, ({ server }) => {
     const admin = adminClient(server());
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { data } = await admin.auth.admin.createUser({ email: uniqueEmail('listed'), password: PASSWORD, email_confirm: true });
+      const { data } = await admin.auth.admin.createUser({
+        email: uniqueEmail('listed'),
+        password: PASSWORD,
+        email_confirm: true,
+      });
       ids.push(data.user!.id);
     }
     const page = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
@@ -57,18 +65,29 @@ forEachAuthServer('auth: admin API', {}, ({ server }) => {
     const email = got.data.user!.email!;
     const signedIn = await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD });
     await admin.auth.admin.updateUserById(ids[0]!, { ban_duration: '24h' });
-    expect((await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'user_banned' });
+    expect(
+      (await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toMatchObject({ code: 'user_banned' });
     await admin.auth.admin.updateUserById(ids[0]!, { ban_duration: 'none' });
-    expect((await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
 
     expect((await admin.auth.admin.deleteUser(ids[0]!)).error).toBeNull();
-    expect((await server().db.query('select 1 from auth.users where id = $1', [ids[0]])).rows).toHaveLength(0);
-    expect((await server().db.query('select 1 from auth.sessions where user_id = $1', [ids[0]])).rows).toHaveLength(0);
+    expect((await server().db.query('select 1 from auth.users where id = $1', [ids[0]])).rows).toHaveLength(
+      0,
+    );
+    expect(
+      (await server().db.query('select 1 from auth.sessions where user_id = $1', [ids[0]])).rows,
+    ).toHaveLength(0);
     const orphan = await authClient(server()).auth.getUser(signedIn.data.session!.access_token);
     expect(orphan.error).toMatchObject({ status: 403, code: 'user_not_found' });
 
     expect((await admin.auth.admin.deleteUser(ids[1]!, true)).error).toBeNull();
-    const soft = await server().db.query<{ deleted_at: Date | null; email: string }>('select deleted_at, email from auth.users where id = $1', [ids[1]]);
+    const soft = await server().db.query<{ deleted_at: Date | null; email: string }>(
+      'select deleted_at, email from auth.users where id = $1',
+      [ids[1]],
+    );
     expect(soft.rows[0]!.deleted_at).toBeInstanceOf(Date);
     expect(soft.rows[0]!.email).not.toContain('@');
   });
@@ -79,11 +98,18 @@ forEachAuthServer('auth: admin API', {}, ({ server }) => {
     const asAnon = await authClient(server()).auth.admin.listUsers();
     expect(asAnon.error).toMatchObject({ status: 403, code: 'not_admin' });
     const asUser = await fetch(`${server().url}/auth/v1/admin/users`, {
-      headers: { apikey: server().anonKey, Authorization: `Bearer ${data.session!.access_token}`, 'X-Supabase-Api-Version': '2024-01-01' },
+      headers: {
+        apikey: server().anonKey,
+        Authorization: `Bearer ${data.session!.access_token}`,
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
     });
     expect(asUser.status).toBe(403);
     expect(await asUser.json()).toEqual({ code: 'not_admin', message: 'User not allowed' });
-    const forged = signHs256({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-project-secret-not-the-project-secret');
+    const forged = signHs256(
+      { role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 },
+      'not-the-project-secret-not-the-project-secret',
+    );
     const create = await fetch(`${server().url}/auth/v1/admin/users`, {
       method: 'POST',
       headers: { apikey: forged, Authorization: `Bearer ${forged}`, 'Content-Type': 'application/json' },
@@ -91,37 +117,57 @@ forEachAuthServer('auth: admin API', {}, ({ server }) => {
     });
     expect(create.status).toBe(403);
     expect(((await create.json()) as { error_code: string }).error_code).toBe('bad_jwt');
-    expect((await server().db.query(`select 1 from auth.users where email like 'forged.%'`)).rows).toHaveLength(0);
+    expect(
+      (await server().db.query(`select 1 from auth.users where email like 'forged.%'`)).rows,
+    ).toHaveLength(0);
   });
 });
 
-forEachAuthServer('auth: rate limits', { rateLimits: { otp: { perFiveMinutes: 30, burst: 3 } } }, ({ server, clock }) => {
-  it('token grants: bursts of 30 per address, then 429 until the bucket refills (150 per 5 minutes)', async () => {
-    const attempt = () =>
-      authClient(server()).auth.signInWithPassword({ email: uniqueEmail('limited'), password: 'whatever-pass-1' });
-    for (let i = 0; i < 30; i++) expect((await attempt()).error?.code, `attempt ${i + 1}`).toBe('invalid_credentials');
-    const limited = await attempt();
-    expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
-    clock.advance(2); // 150 per 300 s: one request's worth
-    expect((await attempt()).error?.code).toBe('invalid_credentials');
-    expect((await attempt()).error?.code).toBe('over_request_rate_limit');
-  });
+forEachAuthServer(
+  'auth: rate limits',
+  { rateLimits: { otp: { perFiveMinutes: 30, burst: 3 } } },
+  ({ server, clock }) => {
+    it('token grants: bursts of 30 per address, then 429 until the bucket refills (150 per 5 minutes)', async () => {
+      const attempt = () =>
+        authClient(server()).auth.signInWithPassword({
+          email: uniqueEmail('limited'),
+          password: 'whatever-pass-1',
+        });
+      for (let i = 0; i < 30; i++)
+        expect((await attempt()).error?.code, `attempt ${i + 1}`).toBe('invalid_credentials');
+      const limited = await attempt();
+      expect(limited.error).toMatchObject({
+        status: 429,
+        code: 'over_request_rate_limit',
+        message: 'Request rate limit reached',
+      });
+      clock.advance(2); // 150 per 300 s: one request's worth
+      expect((await attempt()).error?.code).toBe('invalid_credentials');
+      expect((await attempt()).error?.code).toBe('over_request_rate_limit');
+    });
 
-  it('sign-up, recover and otp each have their own bucket (sign_in_sign_ups)', async () => {
-    for (let i = 0; i < 3; i++) expect((await authClient(server()).auth.resetPasswordForEmail(uniqueEmail('r'))).error).toBeNull();
-    expect((await authClient(server()).auth.resetPasswordForEmail(uniqueEmail('r'))).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    const signUp = await authClient(server()).auth.signUp({ email: uniqueEmail('s'), password: PASSWORD });
-    expect(signUp.error).toBeNull();
-    clock.advance(10); // 30 per 300 s: one more
-    expect((await authClient(server()).auth.resetPasswordForEmail(uniqueEmail('r'))).error).toBeNull();
-  });
-});
+    it('sign-up, recover and otp each have their own bucket (sign_in_sign_ups)', async () => {
+      for (let i = 0; i < 3; i++)
+        expect((await authClient(server()).auth.resetPasswordForEmail(uniqueEmail('r'))).error).toBeNull();
+      expect((await authClient(server()).auth.resetPasswordForEmail(uniqueEmail('r'))).error).toMatchObject({
+        status: 429,
+        code: 'over_request_rate_limit',
+      });
+      const signUp = await authClient(server()).auth.signUp({ email: uniqueEmail('s'), password: PASSWORD });
+      expect(signUp.error).toBeNull();
+      clock.advance(10); // 30 per 300 s: one more
+      expect((await authClient(server()).auth.resetPasswordForEmail(uniqueEmail('r'))).error).toBeNull();
+    });
+  },
+);
 
 describe('rate limits from config.toml', () => {
   it('maps [auth.rate_limit] as the Supabase CLI does', async () => {
     const { rateLimitsFromConfig } = await import('../src/auth/rate-limit.ts');
     const { fromToml } = await import('../src/config.ts');
-    const limits = rateLimitsFromConfig(fromToml({ auth: { rate_limit: { token_refresh: 60, sign_in_sign_ups: 10, token_verifications: 5 } } }));
+    const limits = rateLimitsFromConfig(
+      fromToml({ auth: { rate_limit: { token_refresh: 60, sign_in_sign_ups: 10, token_verifications: 5 } } }),
+    );
     expect(limits.token).toEqual({ perFiveMinutes: 60, burst: 30 });
     expect(limits.otp).toEqual({ perFiveMinutes: 10, burst: 30 });
     expect(limits.verify).toEqual({ perFiveMinutes: 5, burst: 30 });

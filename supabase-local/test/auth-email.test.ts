@@ -13,7 +13,7 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
   it('GET /settings reflects config.toml', async () => {
     const r = await fetch(`${server().url}/auth/v1/settings`, { headers: { apikey: server().anonKey } });
     expect(r.status).toBe(200);
-    const s = (await r.json()) as Record<string, any>;
+    const s = (await r.json()) as { external: Record<string, boolean> } & Record<string, unknown>;
     expect(s).toMatchObject({ disable_signup: false, mailer_autoconfirm: true });
     expect(s.external).toMatchObject({ email: true, google: true, github: true, apple: false, phone: false });
     const h = await fetch(`${server().url}/auth/v1/health`, { headers: { apikey: server().anonKey } });
@@ -23,15 +23,24 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
   it('signs up without confirmation and gets a session', async () => {
     const email = uniqueEmail('signup');
     const supabase = authClient(server());
-    const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: 'Asha' } } });
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { full_name: 'Asha' } },
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.user?.email).toBe(email);
     expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
-    expect(data.user?.user_metadata).toMatchObject({ full_name: 'Asha', email, email_verified: true, sub: data.user?.id });
+    expect(data.user?.user_metadata).toMatchObject({
+      full_name: 'Asha',
+      email,
+      email_verified: true,
+      sub: data.user?.id,
+    });
     expect(data.user?.identities?.[0]).toMatchObject({ provider: 'email', id: data.user?.id });
 
-    const { rows } = await server().db.query<Record<string, any>>(
+    const { rows } = await server().db.query<Record<string, unknown>>(
       `select u.encrypted_password, u.email_confirmed_at, u.raw_app_meta_data, u.role, u.aud, u.instance_id::text,
               i.provider, i.provider_id, i.identity_data
          from auth.users u join auth.identities i on i.user_id = u.id where u.email = $1`,
@@ -40,7 +49,12 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.encrypted_password).toMatch(/^\$2a\$10\$/);
     expect(rows[0]!.email_confirmed_at).toBeInstanceOf(Date);
-    expect(rows[0]).toMatchObject({ role: 'authenticated', aud: 'authenticated', provider: 'email', provider_id: data.user?.id });
+    expect(rows[0]).toMatchObject({
+      role: 'authenticated',
+      aud: 'authenticated',
+      provider: 'email',
+      provider_id: data.user?.id,
+    });
     expect(rows[0]!.identity_data).toMatchObject({ sub: data.user?.id, email, email_verified: false });
   });
 
@@ -50,8 +64,15 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
     const supabase = authClient(server());
     const wrong = await supabase.auth.signInWithPassword({ email, password: 'not-the-password' });
     expect(wrong.error).toBeInstanceOf(AuthApiError);
-    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
-    const unknown = await supabase.auth.signInWithPassword({ email: uniqueEmail('nobody'), password: PASSWORD });
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+    const unknown = await supabase.auth.signInWithPassword({
+      email: uniqueEmail('nobody'),
+      password: PASSWORD,
+    });
     expect(unknown.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
 
     const ok = await supabase.auth.signInWithPassword({ email: email.toUpperCase(), password: PASSWORD });
@@ -81,7 +102,9 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
     });
     expect(claims.exp - claims.iat).toBe(3600);
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
-    const { rows } = await server().db.query('select id::text from auth.sessions where id = $1', [claims.session_id]);
+    const { rows } = await server().db.query('select id::text from auth.sessions where id = $1', [
+      claims.session_id,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -89,12 +112,19 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
     const email = uniqueEmail('again');
     await authClient(server()).auth.signUp({ email, password: PASSWORD });
     const { data, error } = await authClient(server()).auth.signUp({ email, password: 'another-pass-1' });
-    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+      message: 'User already registered',
+    });
     expect(data.user).toBeNull();
   });
 
   it('refuses weak passwords with the reasons', async () => {
-    const { error } = await authClient(server()).auth.signUp({ email: uniqueEmail('weak'), password: 'short' });
+    const { error } = await authClient(server()).auth.signUp({
+      email: uniqueEmail('weak'),
+      password: 'short',
+    });
     expect(error).toBeInstanceOf(AuthWeakPasswordError);
     expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
     expect(error!.message).toBe('Password should be at least 8 characters.');
@@ -102,7 +132,13 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
 
   it('refuses invalid email addresses with validation_failed and writes nothing', async () => {
     const before = await server().db.query<{ n: number }>('select count(*)::int as n from auth.users');
-    for (const email of ['not-an-email', 'a@', '@example.com', 'two@@example.com', `${'x'.repeat(250)}@example.com`]) {
+    for (const email of [
+      'not-an-email',
+      'a@',
+      '@example.com',
+      'two@@example.com',
+      `${'x'.repeat(250)}@example.com`,
+    ]) {
       const { error } = await authClient(server()).auth.signUp({ email, password: PASSWORD });
       expect(error, email).toMatchObject({ status: 400, code: 'validation_failed' });
     }
@@ -115,16 +151,31 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
       const url = `${server().url}/auth/v1/token?grant_type=password`;
       const body = JSON.stringify({ email: uniqueEmail('nobody'), password: 'whatever-1' });
       const headers = { apikey: server().anonKey, 'Content-Type': 'application/json' };
-      const v = await fetch(url, { method: 'POST', body, headers: { ...headers, 'X-Supabase-Api-Version': '2024-01-01' } });
+      const v = await fetch(url, {
+        method: 'POST',
+        body,
+        headers: { ...headers, 'X-Supabase-Api-Version': '2024-01-01' },
+      });
       expect(v.status).toBe(400);
       expect(v.headers.get('x-supabase-api-version')).toBe('2024-01-01');
       expect(v.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
       expect(await v.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
       const legacy = await fetch(url, { method: 'POST', body, headers });
       expect(legacy.headers.get('x-supabase-api-version')).toBeNull();
-      expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
-      const noToken = await fetch(`${server().url}/auth/v1/token?grant_type=refresh_token`, { method: 'POST', body: '{}', headers });
-      expect(await noToken.json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
+      expect(await legacy.json()).toEqual({
+        code: 400,
+        error_code: 'invalid_credentials',
+        msg: 'Invalid login credentials',
+      });
+      const noToken = await fetch(`${server().url}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        body: '{}',
+        headers,
+      });
+      expect(await noToken.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'refresh_token required',
+      });
     });
   });
 });
@@ -146,15 +197,26 @@ forEachAuthServer('auth: anonymous sign-ins', { auth: { enable_anonymous_sign_in
     expect(error).toBeNull();
     expect(data.user!.is_anonymous).toBe(true);
     const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', email: '', amr: [{ method: 'anonymous' }] });
+    expect(claims).toMatchObject({
+      is_anonymous: true,
+      role: 'authenticated',
+      email: '',
+      amr: [{ method: 'anonymous' }],
+    });
     const noEmail = await supabase.auth.updateUser({ password: PASSWORD });
     expect(noEmail.error).toMatchObject({ status: 422, code: 'validation_failed' });
     const email = uniqueEmail('anon');
     const upgraded = await supabase.auth.updateUser({ email });
     expect(upgraded.error).toBeNull();
-    expect(upgraded.data.user).toMatchObject({ email, is_anonymous: false, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(upgraded.data.user).toMatchObject({
+      email,
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'] },
+    });
     expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toBeNull();
-    expect((await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 });
 

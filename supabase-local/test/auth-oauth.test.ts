@@ -4,15 +4,25 @@
  * the session (implicit) or ?code= (PKCE, exchanged by auth-js); account creation, linking by
  * verified email, returning identities, cancel, bad state, providers disabled in config.toml.
  */
-import { describe, expect, it } from 'vitest';
-import { authClient, followRedirects, forEachAuthServer, fragmentParams, uniqueEmail } from './support/auth-server.ts';
+import { expect, it } from 'vitest';
+import {
+  authClient,
+  followRedirects,
+  forEachAuthServer,
+  fragmentParams,
+  uniqueEmail,
+} from './support/auth-server.ts';
 import type { TestServer } from './support/test-server.ts';
 
 const APP = 'http://127.0.0.1:3000';
 const PASSWORD = 'correct-horse-9';
 
 /** Opens the provider URL auth-js built, checks the local page, and picks `who` there. */
-async function viaLocalProvider(s: TestServer, authorizeUrl: string, who: { email: string; name?: string } | 'cancel') {
+async function viaLocalProvider(
+  s: TestServer,
+  authorizeUrl: string,
+  who: { email: string; name?: string } | 'cancel',
+) {
   const toPage = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(toPage.status).toBe(302);
   const pageUrl = new URL(toPage.headers.get('location')!, authorizeUrl);
@@ -23,7 +33,10 @@ async function viaLocalProvider(s: TestServer, authorizeUrl: string, who: { emai
   const label = pageUrl.searchParams.get('provider') === 'github' ? 'GitHub' : 'Google';
   expect(html).toContain(`Local sign-in provider (supabase-local) — not ${label}`);
   expect(html).toContain('asha.verma@example.com');
-  const form = new URLSearchParams({ provider: pageUrl.searchParams.get('provider')!, state: pageUrl.searchParams.get('state')! });
+  const form = new URLSearchParams({
+    provider: pageUrl.searchParams.get('provider')!,
+    state: pageUrl.searchParams.get('state')!,
+  });
   if (who === 'cancel') form.set('cancel', '1');
   else {
     form.set('email', who.email);
@@ -42,40 +55,64 @@ const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'ba
 forEachAuthServer('auth: OAuth through the local provider', {}, ({ server }) => {
   it('Google, implicit flow: a new user with the identity, and the session in the fragment', async () => {
     const supabase = authClient(server());
-    const { data, error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true } });
+    const { data, error } = await supabase.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true },
+    });
     expect(error).toBeNull();
     const email = uniqueEmail('google');
     const back = await viaLocalProvider(server(), data.url!, { email, name: 'Asha Verma' });
     expect(back.origin + back.pathname).toBe(`${APP}/cb`);
     const f = fragmentParams(back.toString());
     expect(f.get('provider_token')).toMatch(/^local_google_/);
-    const { data: s, error: e2 } = await supabase.auth.setSession({ access_token: f.get('access_token')!, refresh_token: f.get('refresh_token')! });
+    const { data: s, error: e2 } = await supabase.auth.setSession({
+      access_token: f.get('access_token')!,
+      refresh_token: f.get('refresh_token')!,
+    });
     expect(e2).toBeNull();
     const user = s.user!;
     expect(user.email).toBe(email);
     expect(user.email_confirmed_at).toBeTruthy();
     expect(user.app_metadata).toEqual({ provider: 'google', providers: ['google'] });
-    expect(user.user_metadata).toMatchObject({ name: 'Asha Verma', full_name: 'Asha Verma', email, email_verified: true, iss: 'https://accounts.google.com' });
+    expect(user.user_metadata).toMatchObject({
+      name: 'Asha Verma',
+      full_name: 'Asha Verma',
+      email,
+      email_verified: true,
+      iss: 'https://accounts.google.com',
+    });
     expect(user.user_metadata.avatar_url).toContain('/auth/v1/local-provider/avatar.svg');
     expect(user.identities).toHaveLength(1);
-    expect(user.identities![0]).toMatchObject({ provider: 'google', identity_data: { email, name: 'Asha Verma' } });
+    expect(user.identities![0]).toMatchObject({
+      provider: 'google',
+      identity_data: { email, name: 'Asha Verma' },
+    });
     expect(user.identities![0]!.id).toMatch(/^1\d{20}$/);
     expect(claimsOf(f.get('access_token')!).amr[0].method).toBe('oauth');
     const avatar = await fetch(user.user_metadata.avatar_url as string);
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
 
     // the same Google account again: the same user, no second identity
-    const again = await authClient(server()).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true } });
+    const again = await authClient(server()).auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true },
+    });
     const back2 = await viaLocalProvider(server(), again.data.url!, { email, name: 'Asha V.' });
     expect(claimsOf(fragmentParams(back2.toString()).get('access_token')!).sub).toBe(user.id);
-    const { rows } = await server().db.query<{ identity_data: Record<string, unknown> }>('select identity_data from auth.identities where user_id = $1', [user.id]);
+    const { rows } = await server().db.query<{ identity_data: Record<string, unknown> }>(
+      'select identity_data from auth.identities where user_id = $1',
+      [user.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.identity_data.name).toBe('Asha V.');
   });
 
   it('GitHub, PKCE flow: ?code= exchanged by auth-js with its stored verifier', async () => {
     const supabase = authClient(server(), { flowType: 'pkce' });
-    const { data } = await supabase.auth.signInWithOAuth({ provider: 'github', options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true } });
+    const { data } = await supabase.auth.signInWithOAuth({
+      provider: 'github',
+      options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true },
+    });
     expect(data.url).toContain('code_challenge=');
     const email = uniqueEmail('github');
     const back = await viaLocalProvider(server(), data.url!, { email, name: 'Rahul Mehta' });
@@ -86,7 +123,10 @@ forEachAuthServer('auth: OAuth through the local provider', {}, ({ server }) => 
     expect(error).toBeNull();
     expect(s.session!.provider_token).toMatch(/^local_github_/);
     expect(s.user!.app_metadata).toEqual({ provider: 'github', providers: ['github'] });
-    expect(s.user!.user_metadata).toMatchObject({ user_name: email.split('@')[0]!.replace(/[^a-zA-Z0-9-]/g, '-'), iss: 'https://api.github.com' });
+    expect(s.user!.user_metadata).toMatchObject({
+      user_name: email.split('@')[0]!.replace(/[^a-zA-Z0-9-]/g, '-'),
+      iss: 'https://api.github.com',
+    });
     expect(claimsOf(s.session!.access_token).amr[0].method).toBe('oauth');
     // the code is single-use
     expect((await supabase.auth.exchangeCodeForSession(code!)).error).toBeTruthy();
@@ -97,44 +137,74 @@ forEachAuthServer('auth: OAuth through the local provider', {}, ({ server }) => 
   it('links a provider identity to the existing account with that verified email', async () => {
     const email = uniqueEmail('linked');
     const { data: signedUp } = await authClient(server()).auth.signUp({ email, password: PASSWORD });
-    const { data } = await authClient(server()).auth.signInWithOAuth({ provider: 'github', options: { redirectTo: APP, skipBrowserRedirect: true } });
+    const { data } = await authClient(server()).auth.signInWithOAuth({
+      provider: 'github',
+      options: { redirectTo: APP, skipBrowserRedirect: true },
+    });
     const back = await viaLocalProvider(server(), data.url!, { email: email.toUpperCase(), name: 'Linked' });
     const claims = claimsOf(fragmentParams(back.toString()).get('access_token')!);
     expect(claims.sub).toBe(signedUp.user!.id);
     expect(claims.app_metadata).toEqual({ provider: 'email', providers: ['email', 'github'] });
-    expect((await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 
   it('cancel on the provider page goes back with error=access_denied', async () => {
-    const { data } = await authClient(server()).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true } });
+    const { data } = await authClient(server()).auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${APP}/cb`, skipBrowserRedirect: true },
+    });
     const back = await viaLocalProvider(server(), data.url!, 'cancel');
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(fragmentParams(back.toString()).get('error')).toBe('access_denied');
   });
 
   it('refuses a missing or forged state, unknown providers, and redirect targets off the allow-list', async () => {
-    const noState = await fetch(`${server().url}/auth/v1/callback?code=x`, { headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+    const noState = await fetch(`${server().url}/auth/v1/callback?code=x`, {
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(noState.status).toBe(400);
     expect(await noState.json()).toMatchObject({ code: 'bad_oauth_state' });
     const forged = await fetch(`${server().url}/auth/v1/callback?code=x&state=eyJhbGciOiJIUzI1NiJ9.e30.AAAA`);
     expect(forged.status).toBe(400);
-    const unknown = await fetch(`${server().url}/auth/v1/authorize?provider=facebook`, { headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+    const unknown = await fetch(`${server().url}/auth/v1/authorize?provider=facebook`, {
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ code: 'validation_failed', message: 'Unsupported provider: Provider facebook could not be found' });
-    const { data } = await authClient(server()).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'https://evil.example.net/x', skipBrowserRedirect: true } });
+    expect(await unknown.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Unsupported provider: Provider facebook could not be found',
+    });
+    const { data } = await authClient(server()).auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: 'https://evil.example.net/x', skipBrowserRedirect: true },
+    });
     const back = await viaLocalProvider(server(), data.url!, { email: uniqueEmail('evil') });
     expect(back.origin).toBe(APP);
   });
 });
 
-forEachAuthServer('auth: providers disabled in config.toml', { auth: { external: { github: { enabled: false } } } }, ({ server }) => {
-  it('GitHub is off in /settings and /authorize refuses it', async () => {
-    const settings = (await (await fetch(`${server().url}/auth/v1/settings`, { headers: { apikey: server().anonKey } })).json()) as {
-      external: Record<string, boolean>;
-    };
-    expect(settings.external).toMatchObject({ google: true, github: false });
-    const r = await fetch(`${server().url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(APP)}`, { redirect: 'manual' });
-    expect(r.status).toBe(400);
-    expect(await r.json()).toMatchObject({ error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' });
-  });
-});
+forEachAuthServer(
+  'auth: providers disabled in config.toml',
+  { auth: { external: { github: { enabled: false } } } },
+  ({ server }) => {
+    it('GitHub is off in /settings and /authorize refuses it', async () => {
+      const settings = (await (
+        await fetch(`${server().url}/auth/v1/settings`, { headers: { apikey: server().anonKey } })
+      ).json()) as {
+        external: Record<string, boolean>;
+      };
+      expect(settings.external).toMatchObject({ google: true, github: false });
+      const r = await fetch(
+        `${server().url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(APP)}`,
+        { redirect: 'manual' },
+      );
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({
+        error_code: 'validation_failed',
+        msg: 'Unsupported provider: provider is not enabled',
+      });
+    });
+  },
+);

@@ -44,7 +44,11 @@ forEachAuthServer('auth: JWTs reach RLS through REST', { sql: SQL }, ({ server }
     const a = authClient(server());
     const b = authClient(server());
     const emailA = uniqueEmail('rls-a');
-    const { data: ua } = await a.auth.signUp({ email: emailA, password: PASSWORD, options: { data: { full_name: 'User A' } } });
+    const { data: ua } = await a.auth.signUp({
+      email: emailA,
+      password: PASSWORD,
+      options: { data: { full_name: 'User A' } },
+    });
     const { data: ub } = await b.auth.signUp({ email: uniqueEmail('rls-b'), password: PASSWORD });
 
     // the trigger on auth.users ran for both sign-ups

@@ -29,7 +29,12 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       const { data, error } = await supabase.auth.refreshSession();
       expect(error).toBeNull();
       expect(data.session!.refresh_token).not.toBe(session.refresh_token);
-      const { rows } = await server().db.query<{ token: string; revoked: boolean; parent: string | null; session_id: string }>(
+      const { rows } = await server().db.query<{
+        token: string;
+        revoked: boolean;
+        parent: string | null;
+        session_id: string;
+      }>(
         'select token, revoked, parent, session_id::text from auth.refresh_tokens where token = any($1) order by id',
         [[session.refresh_token, data.session!.refresh_token]],
       );
@@ -38,7 +43,9 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
         { token: data.session!.refresh_token, revoked: false, parent: session.refresh_token },
       ]);
       expect(rows[0]!.session_id).toBe(rows[1]!.session_id);
-      const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
+      const claims = JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+      );
       expect(claims.session_id).toBe(rows[0]!.session_id);
       expect(claims.amr[0].method).toBe('password');
     });
@@ -69,7 +76,11 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       const r2 = await refreshWith(server(), r1.data.session!.refresh_token);
       clock.advance(11);
       const replay = await refreshWith(server(), session.refresh_token);
-      expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+      expect(replay.error).toMatchObject({
+        status: 400,
+        code: 'refresh_token_already_used',
+        message: 'Invalid Refresh Token: Already Used',
+      });
       // the legitimate holder's latest token and access token die with the session
       const latest = await refreshWith(server(), r2.data.session!.refresh_token);
       expect(latest.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
@@ -118,7 +129,9 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       expect((await a.auth.signOut({ scope: 'local' })).error).toBeNull();
       expect(await sessions()).toBe(2);
       expect((await a.auth.getSession()).data.session).toBeNull();
-      expect((await refreshWith(server(), data.session!.refresh_token)).error).toMatchObject({ code: 'refresh_token_not_found' });
+      expect((await refreshWith(server(), data.session!.refresh_token)).error).toMatchObject({
+        code: 'refresh_token_not_found',
+      });
       expect(await refreshes(b)).toBe(true);
     });
 
@@ -127,7 +140,9 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       const { data } = await b.auth.getSession();
       expect((await a.auth.signOut()).error).toBeNull();
       expect(await sessions()).toBe(0);
-      expect((await refreshWith(server(), data.session!.refresh_token)).error).toMatchObject({ code: 'refresh_token_not_found' });
+      expect((await refreshWith(server(), data.session!.refresh_token)).error).toMatchObject({
+        code: 'refresh_token_not_found',
+      });
     });
   });
 
@@ -153,7 +168,13 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
     const put = (token: string, body: string, extra: Record<string, string> = {}) =>
       fetch(userUrl(), {
         method: 'PUT',
-        headers: { apikey: server().anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01', ...extra },
+        headers: {
+          apikey: server().anonKey,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'X-Supabase-Api-Version': '2024-01-01',
+          ...extra,
+        },
         body,
       });
 
@@ -166,16 +187,46 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
         ['not a jwt', 'garbage', 403, 'token is malformed'],
         ['three bad parts', 'a.b.c', 403, 'token is malformed'],
         ['expired', signHs256({ ...claims, exp: now - 10 }, server().jwtSecret), 403, 'token is expired'],
-        ['foreign secret', signHs256({ ...claims }, 'another-secret-another-secret-another-secret'), 403, 'signature is invalid'],
+        [
+          'foreign secret',
+          signHs256({ ...claims }, 'another-secret-another-secret-another-secret'),
+          403,
+          'signature is invalid',
+        ],
         ['alg none', unsigned, 403, 'unrecognized JWT kid'],
-        ['tampered claims', `${session.access_token.split('.')[0]}.${Buffer.from(JSON.stringify({ ...claims, role: 'service_role' })).toString('base64url')}.${session.access_token.split('.')[2]}`, 403, 'signature is invalid'],
+        [
+          'tampered claims',
+          `${session.access_token.split('.')[0]}.${Buffer.from(JSON.stringify({ ...claims, role: 'service_role' })).toString('base64url')}.${session.access_token.split('.')[2]}`,
+          403,
+          'signature is invalid',
+        ],
         ['anon key (no subject)', server().anonKey, 403, 'missing sub claim'],
-        ['subject not a uuid', signHs256({ ...claims, sub: 'admin' }, server().jwtSecret), 400, 'sub claim must be a UUID'],
-        ['unknown user', signHs256({ ...claims, sub: '00000000-0000-4000-8000-000000000001' }, server().jwtSecret), 403, 'does not exist'],
+        [
+          'subject not a uuid',
+          signHs256({ ...claims, sub: 'admin' }, server().jwtSecret),
+          400,
+          'sub claim must be a UUID',
+        ],
+        [
+          'unknown user',
+          signHs256({ ...claims, sub: '00000000-0000-4000-8000-000000000001' }, server().jwtSecret),
+          403,
+          'does not exist',
+        ],
       ];
-      const before = (await server().db.query<{ updated_at: Date }>('select updated_at from auth.users where id = $1', [user.id])).rows[0]!;
+      const before = (
+        await server().db.query<{ updated_at: Date }>('select updated_at from auth.users where id = $1', [
+          user.id,
+        ])
+      ).rows[0]!;
       for (const [name, token, status, message] of cases) {
-        const get = await fetch(userUrl(), { headers: { apikey: server().anonKey, Authorization: `Bearer ${token}`, 'X-Supabase-Api-Version': '2024-01-01' } });
+        const get = await fetch(userUrl(), {
+          headers: {
+            apikey: server().anonKey,
+            Authorization: `Bearer ${token}`,
+            'X-Supabase-Api-Version': '2024-01-01',
+          },
+        });
         expect(get.status, name).toBe(status);
         const body = (await get.json()) as { code: string; message: string };
         expect(body.message, name).toContain(message);
@@ -183,8 +234,12 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
         const r = await put(token, JSON.stringify({ data: { hacked: true }, password: 'new-password-1' }));
         expect(r.status, name).toBe(status);
       }
-      const after = (await server().db.query<{ updated_at: Date; raw_user_meta_data: Record<string, unknown> }>(
-        'select updated_at, raw_user_meta_data from auth.users where id = $1', [user.id])).rows[0]!;
+      const after = (
+        await server().db.query<{ updated_at: Date; raw_user_meta_data: Record<string, unknown> }>(
+          'select updated_at, raw_user_meta_data from auth.users where id = $1',
+          [user.id],
+        )
+      ).rows[0]!;
       expect(after.updated_at).toEqual(before.updated_at);
       expect(after.raw_user_meta_data.hacked).toBeUndefined();
       const noAuth = await fetch(userUrl(), { headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
@@ -196,7 +251,10 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       const big = JSON.stringify({ data: { blob: 'x'.repeat(2 * 1024 * 1024) } });
       const r = await put(session.access_token, big);
       expect(r.status).toBe(413);
-      expect(await r.json()).toEqual({ code: 'request_entity_too_large', message: 'Request body too large (max 1048576 bytes)' });
+      expect(await r.json()).toEqual({
+        code: 'request_entity_too_large',
+        message: 'Request body too large (max 1048576 bytes)',
+      });
       const bad = await put(session.access_token, '{"data": ');
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { code: string }).code).toBe('bad_json');
@@ -208,14 +266,22 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       const signupBig = await fetch(`${server().url}/auth/v1/signup`, {
         method: 'POST',
         headers: { apikey: server().anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: uniqueEmail('big'), password: PASSWORD, data: { blob: 'y'.repeat(1_100_000) } }),
+        body: JSON.stringify({
+          email: uniqueEmail('big'),
+          password: PASSWORD,
+          data: { blob: 'y'.repeat(1_100_000) },
+        }),
       });
       expect(signupBig.status).toBe(413);
-      const { rows } = await server().db.query<{ raw_user_meta_data: Record<string, unknown>; raw_app_meta_data: Record<string, unknown> }>(
-        'select raw_user_meta_data, raw_app_meta_data from auth.users where id = $1', [user.id]);
+      const { rows } = await server().db.query<{
+        raw_user_meta_data: Record<string, unknown>;
+        raw_app_meta_data: Record<string, unknown>;
+      }>('select raw_user_meta_data, raw_app_meta_data from auth.users where id = $1', [user.id]);
       expect(rows[0]!.raw_user_meta_data.blob).toBeUndefined();
       expect(rows[0]!.raw_app_meta_data.role).toBeUndefined();
-      expect((await server().db.query(`select 1 from auth.users where raw_user_meta_data ? 'blob'`)).rows).toHaveLength(0);
+      expect(
+        (await server().db.query(`select 1 from auth.users where raw_user_meta_data ? 'blob'`)).rows,
+      ).toHaveLength(0);
     });
   });
 
@@ -227,7 +293,10 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
     const weak = await supabase.auth.updateUser({ password: 'short' });
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
-    const { data, error } = await supabase.auth.updateUser({ password: 'brand-new-pass-2', data: { city: 'Pune' } });
+    const { data, error } = await supabase.auth.updateUser({
+      password: 'brand-new-pass-2',
+      data: { city: 'Pune' },
+    });
     expect(error).toBeNull();
     expect(data.user!.user_metadata).toMatchObject({ city: 'Pune', email });
     await supabase.auth.updateUser({ data: { city: null, pin: '411001' } });
@@ -236,7 +305,11 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
     expect(now.user!.user_metadata.pin).toBe('411001');
     const { rows } = await server().db.query('select 1 from auth.sessions where user_id = $1', [user.id]);
     expect(rows).toHaveLength(1);
-    expect((await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
-    expect((await authClient(server()).auth.signInWithPassword({ email, password: 'brand-new-pass-2' })).error).toBeNull();
+    expect(
+      (await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toMatchObject({ code: 'invalid_credentials' });
+    expect(
+      (await authClient(server()).auth.signInWithPassword({ email, password: 'brand-new-pass-2' })).error,
+    ).toBeNull();
   });
 });

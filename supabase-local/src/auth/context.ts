@@ -32,7 +32,8 @@ const EMAIL =
 export function validateEmail(email: string): string {
   if (email === '') throw badRequest('validation_failed', 'An email address is required');
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  if (!EMAIL.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  if (!EMAIL.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
@@ -70,7 +71,12 @@ export async function confirmUser(q: Queryable, user: UserRow, now: Date): Promi
 }
 
 /** Ends sessions: all of the user's, one, or all but one (GoTrue's Logout, LogoutSession, LogoutAllExceptMe). */
-export async function endSessions(q: Queryable, userId: string, keepSessionId?: string | null): Promise<void> {
-  if (keepSessionId) await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, keepSessionId]);
+export async function endSessions(
+  q: Queryable,
+  userId: string,
+  keepSessionId?: string | null,
+): Promise<void> {
+  if (keepSessionId)
+    await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, keepSessionId]);
   else await q.query('delete from auth.sessions where user_id = $1', [userId]);
 }

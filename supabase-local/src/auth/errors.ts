@@ -116,7 +116,8 @@ export function handleError(e: unknown, apiVersion: '2024-01-01' | null, log: (m
   let err: HttpError;
   if (e instanceof HttpError) {
     err = e;
-    if (e.status >= 500) log(`${e.message}: ${String((e.internal as Error | undefined)?.stack ?? e.internal ?? '')}`);
+    if (e.status >= 500)
+      log(`${e.message}: ${String((e.internal as Error | undefined)?.stack ?? e.internal ?? '')}`);
   } else {
     log(`unhandled: ${String((e as Error)?.stack ?? e)}`);
     err = internalError('Unexpected failure, please check server logs for more information');

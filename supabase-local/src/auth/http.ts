@@ -30,8 +30,15 @@ export interface Reply {
   contentType?: string;
 }
 
-export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
-export const redirect = (location: string, status = 302): Reply => ({ status, headers: { Location: location } });
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  headers,
+});
+export const redirect = (location: string, status = 302): Reply => ({
+  status,
+  headers: { Location: location },
+});
 export const html = (page: string, status = 200): Reply => ({
   status,
   text: page,
@@ -67,7 +74,8 @@ export function readBody(req: IncomingMessage): () => Promise<Buffer> {
     }));
 }
 
-const tooLarge = () => new HttpError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY} bytes)`);
+const tooLarge = () =>
+  new HttpError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY} bytes)`);
 
 type FieldType = 'string' | 'string?' | 'object?' | 'boolean' | 'boolean?';
 export type Spec = Record<string, FieldType>;
@@ -111,11 +119,15 @@ export async function readParams<S extends Spec>(
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    const why = text.trim() === '' ? 'unexpected end of JSON input' : `invalid JSON (${(e as Error).message})`;
+    const why =
+      text.trim() === '' ? 'unexpected end of JSON input' : `invalid JSON (${(e as Error).message})`;
     throw badRequest('bad_json', `Could not parse request body as JSON: ${why}`);
   }
   if (raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-    throw badRequest('bad_json', `Could not parse request body as JSON: json: cannot unmarshal ${jsonKind(raw)} into Go value of type api.${struct}`);
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: json: cannot unmarshal ${jsonKind(raw)} into Go value of type api.${struct}`,
+    );
   }
   const body = (raw ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};

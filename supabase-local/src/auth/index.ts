@@ -70,7 +70,8 @@ const ROUTES: [Method, string, Handler][] = [
  * Paths under /auth/v1 that browsers open without an apikey: email links, the OAuth round trip
  * (Kong's auth-v1-open routes), and supabase-local's mailbox and provider pages.
  */
-export const AUTH_OPEN_PATHS = /^\/(verify|callback|authorize|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json)?)\/?$/;
+export const AUTH_OPEN_PATHS =
+  /^\/(verify|callback|authorize|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json)?)\/?$/;
 
 export interface AuthAppOptions {
   db: Db;
@@ -155,7 +156,9 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       body: readBody(req),
     };
     const version = requestApiVersion(
-      typeof req.headers['x-supabase-api-version'] === 'string' ? req.headers['x-supabase-api-version'] : undefined,
+      typeof req.headers['x-supabase-api-version'] === 'string'
+        ? req.headers['x-supabase-api-version']
+        : undefined,
     );
     let reply: Reply;
     try {

@@ -10,7 +10,12 @@ describe('HS256 verification with golang-jwt reasons', () => {
   });
   it.each([
     ['expired', token, 2000, 'token has invalid claims: token is expired'],
-    ['wrong secret', signHs256({ exp: 2000 }, 'y'.repeat(40)), 1, 'token signature is invalid: signature is invalid'],
+    [
+      'wrong secret',
+      signHs256({ exp: 2000 }, 'y'.repeat(40)),
+      1,
+      'token signature is invalid: signature is invalid',
+    ],
     ['two segments', 'a.b', 1, 'token contains an invalid number of segments'],
     ['bad header', '!!.e30.x', 1, 'could not base64 decode header'],
     ['alg none', `${Buffer.from('{"alg":"none"}').toString('base64url')}.e30.`, 1, 'for algorithm none'],

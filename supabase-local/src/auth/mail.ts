@@ -13,10 +13,13 @@ import { updateUser, type UserRow } from './users.ts';
 
 export type Flow = 'pkce' | 'implicit';
 
-type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+type TokenType =
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 
 export const tokenHash = (address: string, otp: string) =>
-  createHash('sha224').update(address + otp).digest('hex');
+  createHash('sha224')
+    .update(address + otp)
+    .digest('hex');
 
 function otpCode(length: number): string {
   let s = '';
@@ -36,8 +39,14 @@ const ACTIONS: Record<MailKind, { intro: string; button: string }> = {
   signup: { intro: 'Follow this link to confirm your email address:', button: 'Confirm your email address' },
   recovery: { intro: 'Follow this link to reset the password for your account:', button: 'Reset password' },
   magiclink: { intro: 'Follow this link to sign in:', button: 'Sign in' },
-  email_change: { intro: 'Follow this link to confirm the change of your email address:', button: 'Change email address' },
-  invite: { intro: 'You have been invited to create an account. Follow this link to accept:', button: 'Accept the invite' },
+  email_change: {
+    intro: 'Follow this link to confirm the change of your email address:',
+    button: 'Change email address',
+  },
+  invite: {
+    intro: 'You have been invited to create an account. Follow this link to accept:',
+    button: 'Accept the invite',
+  },
 };
 
 export function createMailer(settings: AuthSettings, now: () => Date) {
@@ -47,11 +56,20 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
     const t = now().getTime();
     if (until > t) {
       const left = Math.floor((until - t) / 1000);
-      throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`);
+      throw tooManyRequests(
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${left} seconds.`,
+      );
     }
   }
 
-  async function saveOneTimeToken(q: Queryable, userId: string, type: TokenType, hash: string, relatesTo: string) {
+  async function saveOneTimeToken(
+    q: Queryable,
+    userId: string,
+    type: TokenType,
+    hash: string,
+    relatesTo: string,
+  ) {
     await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
     await q.query(
       `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4, $5)`,
@@ -78,7 +96,18 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
     const text = `${SUBJECTS[kind]}\n\n${intro}\n${url}\n\nAlternatively, enter the code: ${otp}\n`;
     await storeMail(
       q,
-      { recipient: to, subject: SUBJECTS[kind], kind, html, text, actionUrl: url, otp, tokenHash: hash, redirectTo, userId: user.id },
+      {
+        recipient: to,
+        subject: SUBJECTS[kind],
+        kind,
+        html,
+        text,
+        actionUrl: url,
+        otp,
+        tokenHash: hash,
+        redirectTo,
+        userId: user.id,
+      },
       now(),
     );
   }
@@ -87,19 +116,37 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
 
   return {
     /** Sign-up confirmation (GoTrue's sendConfirmation). */
-    async sendConfirmation(q: Queryable, user: UserRow, flow: Flow, redirectTo: string, baseUrl: string): Promise<UserRow> {
+    async sendConfirmation(
+      q: Queryable,
+      user: UserRow,
+      flow: Flow,
+      redirectTo: string,
+      baseUrl: string,
+    ): Promise<UserRow> {
       checkFrequency(user.confirmation_sent_at);
       const email = user.email ?? '';
       const otp = otpCode(settings.otpLength);
       const hash = withFlow(tokenHash(email, otp), flow);
       await deliver(q, 'signup', email, user, otp, hash, redirectTo, baseUrl);
-      const row = await updateUser(q, user.id, { confirmation_token: hash, confirmation_sent_at: now() }, now());
+      const row = await updateUser(
+        q,
+        user.id,
+        { confirmation_token: hash, confirmation_sent_at: now() },
+        now(),
+      );
       await saveOneTimeToken(q, user.id, 'confirmation_token', hash, email);
       return row;
     },
 
     /** Password recovery, or a magic link (same token column, different mail and verify type). */
-    async sendRecovery(q: Queryable, user: UserRow, kind: 'recovery' | 'magiclink', flow: Flow, redirectTo: string, baseUrl: string) {
+    async sendRecovery(
+      q: Queryable,
+      user: UserRow,
+      kind: 'recovery' | 'magiclink',
+      flow: Flow,
+      redirectTo: string,
+      baseUrl: string,
+    ) {
       checkFrequency(user.recovery_sent_at);
       const email = user.email ?? '';
       const otp = otpCode(settings.otpLength);
@@ -114,7 +161,14 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
      * Email change: a link to the new address and, with double_confirm_changes (GoTrue's secure
      * email change), another to the current one; both must be followed.
      */
-    async sendEmailChange(q: Queryable, user: UserRow, newEmail: string, flow: Flow, redirectTo: string, baseUrl: string) {
+    async sendEmailChange(
+      q: Queryable,
+      user: UserRow,
+      newEmail: string,
+      flow: Flow,
+      redirectTo: string,
+      baseUrl: string,
+    ) {
       checkFrequency(user.email_change_sent_at);
       const otpNew = otpCode(settings.otpLength);
       const hashNew = withFlow(tokenHash(newEmail, otpNew), flow);

@@ -40,11 +40,26 @@ export async function storeMail(q: Queryable, m: Mail, sentAt: Date): Promise<vo
     `insert into supabase_local.auth_mailbox
        (sent_at, recipient, subject, kind, html, body_text, action_url, otp, token_hash, redirect_to, user_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [sentAt.toISOString(), m.recipient, m.subject, m.kind, m.html, m.text, m.actionUrl, m.otp, m.tokenHash, m.redirectTo, m.userId],
+    [
+      sentAt.toISOString(),
+      m.recipient,
+      m.subject,
+      m.kind,
+      m.html,
+      m.text,
+      m.actionUrl,
+      m.otp,
+      m.tokenHash,
+      m.redirectTo,
+      m.userId,
+    ],
   );
 }
 
-export async function listMail(q: Queryable, opts: { to?: string | null; limit?: number } = {}): Promise<StoredMail[]> {
+export async function listMail(
+  q: Queryable,
+  opts: { to?: string | null; limit?: number } = {},
+): Promise<StoredMail[]> {
   const limit = Math.min(Math.max(opts.limit ?? 100, 1), 1000);
   const { rows } = await q.query<Record<string, unknown>>(
     `select id::int as id, sent_at, recipient, subject, kind, html, body_text, action_url, otp, token_hash, redirect_to, user_id::text as user_id

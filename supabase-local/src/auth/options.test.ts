@@ -17,10 +17,15 @@ describe('Auth settings from config.toml', () => {
     });
   });
   it('password_requirements become required character sets', () => {
-    const s = authSettings(fromToml({ auth: { minimum_password_length: 8, password_requirements: 'lower_upper_letters_digits' } }), 'x'.repeat(40));
+    const s = authSettings(
+      fromToml({ auth: { minimum_password_length: 8, password_requirements: 'lower_upper_letters_digits' } }),
+      'x'.repeat(40),
+    );
     expect(() => checkPasswordStrength('Abcdefg1', s)).not.toThrow();
     expect(() => checkPasswordStrength('abcdefg1', s)).toThrow(/at least one character of each/);
-    expect(() => checkPasswordStrength('x'.repeat(73), s)).toThrow('Password cannot be longer than 72 characters');
+    expect(() => checkPasswordStrength('x'.repeat(73), s)).toThrow(
+      'Password cannot be longer than 72 characters',
+    );
   });
   it('parses Go durations', () => {
     expect(parseDuration('1s')).toBe(1000);

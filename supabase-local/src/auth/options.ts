@@ -45,7 +45,7 @@ export interface AuthSettings {
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 
 /** password_requirements as the CLI maps it to GOTRUE_PASSWORD_REQUIRED_CHARACTERS. */
 function requiredCharacters(requirement: string): string[] {
@@ -65,7 +65,15 @@ function requiredCharacters(requirement: string): string[] {
 export function parseDuration(text: string): number {
   const s = text.trim();
   if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1000;
-  const unit: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 1e-6 };
+  const unit: Record<string, number> = {
+    h: 3_600_000,
+    m: 60_000,
+    s: 1000,
+    ms: 1,
+    us: 0.001,
+    µs: 0.001,
+    ns: 1e-6,
+  };
   let total = 0;
   let rest = s;
   while (rest) {
@@ -77,7 +85,11 @@ export function parseDuration(text: string): number {
   return total;
 }
 
-export function authSettings(config: SupabaseConfig, jwtSecret: string, overrides: Partial<RateLimits> = {}): AuthSettings {
+export function authSettings(
+  config: SupabaseConfig,
+  jwtSecret: string,
+  overrides: Partial<RateLimits> = {},
+): AuthSettings {
   const a = config.auth;
   return {
     siteUrl: a.siteUrl,

@@ -29,13 +29,19 @@ export interface RateLimits {
 
 export type LimitGroup = 'token' | 'verify' | 'signup' | 'recover' | 'resend' | 'otp' | 'user' | 'anonymous';
 
-export function rateLimitsFromConfig(config: SupabaseConfig, overrides: Partial<RateLimits> = {}): RateLimits {
+export function rateLimitsFromConfig(
+  config: SupabaseConfig,
+  overrides: Partial<RateLimits> = {},
+): RateLimits {
   const r = config.auth.rateLimit;
   const rule = (n: number | undefined, d: number): LimitRule => ({ perFiveMinutes: n ?? d, burst: 30 });
   return {
     token: overrides.token ?? rule(r.token_refresh, 150),
     // GoTrue: an hourly rate with the whole hour's allowance as the burst
-    anonymous: overrides.anonymous ?? { perFiveMinutes: (r.anonymous_users ?? 30) / 12, burst: r.anonymous_users ?? 30 },
+    anonymous: overrides.anonymous ?? {
+      perFiveMinutes: (r.anonymous_users ?? 30) / 12,
+      burst: r.anonymous_users ?? 30,
+    },
     otp: overrides.otp ?? rule(r.sign_in_sign_ups, 30),
     verify: overrides.verify ?? rule(r.token_verifications, 30),
   };
@@ -91,7 +97,8 @@ export function createLimiter(limits: RateLimits, now: () => number) {
   return {
     /** throws 429 over_request_rate_limit when the client's bucket for `group` is empty */
     check(group: LimitGroup, ip: string): void {
-      if (!groups[group].allow(ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+      if (!groups[group].allow(ip))
+        throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
     },
   };
 }

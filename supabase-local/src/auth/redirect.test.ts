@@ -7,7 +7,11 @@ const settings = authSettings(
   fromToml({
     auth: {
       site_url: 'https://shop.example.com',
-      additional_redirect_urls: ['http://localhost:3000', 'https://*.preview.example.com/**', 'myapp://callback'],
+      additional_redirect_urls: [
+        'http://localhost:3000',
+        'https://*.preview.example.com/**',
+        'myapp://callback',
+      ],
     },
   }),
   'x'.repeat(40),

@@ -29,7 +29,11 @@ export function globToRegExp(pattern: string): RegExp {
       const end = pattern.indexOf('}', i);
       if (end < 0) out += '\\{';
       else {
-        out += `(?:${pattern.slice(i + 1, end).split(',').map(escape).join('|')})`;
+        out += `(?:${pattern
+          .slice(i + 1, end)
+          .split(',')
+          .map(escape)
+          .join('|')})`;
         i = end;
       }
     } else out += escape(c);
@@ -54,14 +58,19 @@ export function isRedirectUrlValid(settings: AuthSettings, candidate: string): b
   // the host as written (WHATWG URL would turn http://2130706433/ into 127.0.0.1; Go keeps it and refuses)
   const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(candidate)?.[1] ?? '';
   if (/^[0-9]+$/.test(rawHost)) return false;
-  if (base.hostname === ref.hostname && base.protocol === ref.protocol && (base.port === ref.port || isLoopback(ref.hostname))) {
+  if (
+    base.hostname === ref.hostname &&
+    base.protocol === ref.protocol &&
+    (base.port === ref.port || isLoopback(ref.hostname))
+  ) {
     return true;
   }
   const scheme = ref.protocol.replace(/:$/, '').toLowerCase();
   const isHttp = scheme === 'http' || scheme === 'https';
   const host = ref.hostname;
   if (/^[0-9]+$/.test(host)) return false;
-  if (/^\[?[0-9a-f:.]+\]?$/i.test(host) && (host.includes(':') || /^\d+\.\d+\.\d+\.\d+$/.test(host))) return isLoopback(host);
+  if (/^\[?[0-9a-f:.]+\]?$/i.test(host) && (host.includes(':') || /^\d+\.\d+\.\d+\.\d+$/.test(host)))
+    return isLoopback(host);
   if (isHttp && !/^[a-zA-Z0-9.-]+$/.test(host)) return false;
   const withoutFragment = candidate.split('#')[0]!;
   return settings.redirectAllowList.some((p) => globToRegExp(p).test(withoutFragment));

@@ -25,7 +25,16 @@ import type { AuthSettings } from './options.ts';
 import { findUserById, isBanned, NIL_UUID, updateUser, userJson, type User, type UserRow } from './users.ts';
 
 /** How the session was established (GoTrue's AuthenticationMethod, the `amr` claim's method). */
-export type AuthMethod = 'password' | 'otp' | 'oauth' | 'magiclink' | 'email/signup' | 'recovery' | 'email_change' | 'invite' | 'anonymous';
+export type AuthMethod =
+  | 'password'
+  | 'otp'
+  | 'oauth'
+  | 'magiclink'
+  | 'email/signup'
+  | 'recovery'
+  | 'email_change'
+  | 'invite'
+  | 'anonymous';
 
 export interface GrantParams {
   ip: string;
@@ -79,7 +88,13 @@ function secureAlphanumeric(length: number): string {
 }
 
 export function createTokenService(db: Db, settings: AuthSettings, now: () => Date) {
-  async function createRefreshToken(q: Queryable, userId: string, sessionId: string, parent: string | null, t: Date) {
+  async function createRefreshToken(
+    q: Queryable,
+    userId: string,
+    sessionId: string,
+    parent: string | null,
+    t: Date,
+  ) {
     const token = secureAlphanumeric(12);
     await q.query(
       `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -89,13 +104,20 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
     return token;
   }
 
-  async function accessToken(q: Queryable, user: UserRow, sessionId: string): Promise<{ token: string; expiresAt: number }> {
+  async function accessToken(
+    q: Queryable,
+    user: UserRow,
+    sessionId: string,
+  ): Promise<{ token: string; expiresAt: number }> {
     const { rows } = await q.query<{ authentication_method: string; updated_at: Date }>(
       'select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1',
       [sessionId],
     );
     const amr = rows
-      .map((r) => ({ method: r.authentication_method, timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000) }))
+      .map((r) => ({
+        method: r.authentication_method,
+        timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000),
+      }))
       .sort((a, b) => b.timestamp - a.timestamp);
     const iat = Math.floor(now().getTime() / 1000);
     const exp = iat + settings.jwtExpiry;
@@ -137,7 +159,12 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
      * A new session for `user` (GoTrue's IssueRefreshToken): session row, first refresh token, the
      * amr claim, last_sign_in_at, and the access token. Run inside the caller's transaction.
      */
-    async issueSession(q: Queryable, user: User, method: AuthMethod, grant: GrantParams): Promise<AccessTokenResponse> {
+    async issueSession(
+      q: Queryable,
+      user: User,
+      method: AuthMethod,
+      grant: GrantParams,
+    ): Promise<AccessTokenResponse> {
       const t = now();
       const sessionId = randomUUID();
       await q.query(
@@ -170,10 +197,15 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
         );
         const rt = rows[0];
         const user = rt ? await findUserById(tx, rt.user_id) : null;
-        if (!rt || !user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        if (!rt || !user)
+          throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
         if (isBanned(user.row, t)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
         const session = rt.session_id
-          ? (await tx.query<SessionRow>('select * from auth.sessions where id = $1 for update', [rt.session_id])).rows[0]
+          ? (
+              await tx.query<SessionRow>('select * from auth.sessions where id = $1 for update', [
+                rt.session_id,
+              ])
+            ).rows[0]
           : undefined;
         if (!session) {
           await tx.query('delete from auth.refresh_tokens where id = $1', [rt.id]);
@@ -193,14 +225,21 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
           ).rows[0];
           if (active && active.parent === rt.token) {
             issued = active.token;
-          } else if (t.getTime() > new Date(rt.updated_at).getTime() + settings.refreshTokenReuseInterval * 1000) {
-            if (settings.refreshTokenRotation) await tx.query('delete from auth.sessions where id = $1', [session.id]);
+          } else if (
+            t.getTime() >
+            new Date(rt.updated_at).getTime() + settings.refreshTokenReuseInterval * 1000
+          ) {
+            if (settings.refreshTokenRotation)
+              await tx.query('delete from auth.sessions where id = $1', [session.id]);
             failure = badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
             return null; // commit the session's end, then answer with the error
           }
         }
         if (!issued) {
-          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1', [rt.id, t.toISOString()]);
+          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1', [
+            rt.id,
+            t.toISOString(),
+          ]);
           issued = await createRefreshToken(tx, user.row.id, session.id, rt.token, t);
         }
         const { token, expiresAt } = await accessToken(tx, user.row, session.id);
@@ -224,7 +263,8 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
       if (!m) throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
       const claims = verifyClaims(m[1]!);
       const sub = claims.sub;
-      if (typeof sub !== 'string' || sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+      if (typeof sub !== 'string' || sub === '')
+        throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
       if (!/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(sub)) {
         throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
       }
@@ -236,8 +276,10 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
         if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sid)) {
           throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
         }
-        session = (await db.query<SessionRow>('select * from auth.sessions where id = $1', [sid])).rows[0] ?? null;
-        if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+        session =
+          (await db.query<SessionRow>('select * from auth.sessions where id = $1', [sid])).rows[0] ?? null;
+        if (!session)
+          throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
       }
       if (isBanned(user.row, now())) throw forbidden('user_banned', 'User is banned');
       return { claims, user, session };
@@ -251,7 +293,8 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
     try {
       return verifyHs256(token, settings.jwtSecret, Math.floor(now().getTime() / 1000));
     } catch (e) {
-      if (e instanceof JwtError) throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${e.message}`);
+      if (e instanceof JwtError)
+        throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${e.message}`);
       throw e;
     }
   }

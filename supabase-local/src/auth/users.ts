@@ -81,7 +81,11 @@ export async function findUserById(q: Queryable, id: string): Promise<User | nul
 }
 
 /** GoTrue's FindUserByEmailAndAudience: case-insensitive, SSO accounts excluded. */
-export async function findUserByEmail(q: Queryable, email: string, aud = 'authenticated'): Promise<User | null> {
+export async function findUserByEmail(
+  q: Queryable,
+  email: string,
+  aud = 'authenticated',
+): Promise<User | null> {
   const { rows } = await q.query<UserRow>(
     'select * from auth.users where lower(email) = $1 and aud = $2 and is_sso_user = false limit 1',
     [email.toLowerCase(), aud],
@@ -93,7 +97,11 @@ export async function findUserByEmail(q: Queryable, email: string, aud = 'authen
  * GoTrue's IsDuplicatedEmail: another user (not `exceptUserId`) owning the address through one of
  * its identities, or as its email.
  */
-export async function findUserOwningEmail(q: Queryable, email: string, exceptUserId?: string): Promise<User | null> {
+export async function findUserOwningEmail(
+  q: Queryable,
+  email: string,
+  exceptUserId?: string,
+): Promise<User | null> {
   const { rows } = await q.query<{ user_id: string }>(
     `select user_id::text from auth.identities where email = $1 and user_id::text <> $2
      union
@@ -169,11 +177,34 @@ export async function updateUser(q: Queryable, id: string, patch: UserPatch, now
 }
 
 const USER_COLUMNS = new Set<string>([
-  'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'invited_at', 'confirmation_token',
-  'confirmation_sent_at', 'recovery_token', 'recovery_sent_at', 'email_change_token_new', 'email_change',
-  'email_change_sent_at', 'email_change_token_current', 'email_change_confirm_status', 'last_sign_in_at',
-  'raw_app_meta_data', 'raw_user_meta_data', 'phone', 'phone_confirmed_at', 'phone_change',
-  'phone_change_sent_at', 'reauthentication_sent_at', 'phone_change_token', 'reauthentication_token', 'banned_until', 'deleted_at', 'is_anonymous',
+  'aud',
+  'role',
+  'email',
+  'encrypted_password',
+  'email_confirmed_at',
+  'invited_at',
+  'confirmation_token',
+  'confirmation_sent_at',
+  'recovery_token',
+  'recovery_sent_at',
+  'email_change_token_new',
+  'email_change',
+  'email_change_sent_at',
+  'email_change_token_current',
+  'email_change_confirm_status',
+  'last_sign_in_at',
+  'raw_app_meta_data',
+  'raw_user_meta_data',
+  'phone',
+  'phone_confirmed_at',
+  'phone_change',
+  'phone_change_sent_at',
+  'reauthentication_sent_at',
+  'phone_change_token',
+  'reauthentication_token',
+  'banned_until',
+  'deleted_at',
+  'is_anonymous',
 ]);
 
 function quoteColumn(c: string): string {
@@ -208,7 +239,11 @@ export async function insertIdentity(
   return rows[0]!;
 }
 
-export async function findIdentity(q: Queryable, provider: string, providerId: string): Promise<IdentityRow | null> {
+export async function findIdentity(
+  q: Queryable,
+  provider: string,
+  providerId: string,
+): Promise<IdentityRow | null> {
   const { rows } = await q.query<IdentityRow>(
     'select * from auth.identities where provider = $1 and provider_id = $2',
     [provider, providerId],
@@ -251,7 +286,12 @@ export const isConfirmed = (u: UserRow) => u.email_confirmed_at !== null;
 /** The user object as GoTrue serialises models.User (field order and omitempty kept). */
 export function userJson(user: User): Record<string, unknown> {
   const u = user.row;
-  const out: Record<string, unknown> = { id: u.id, aud: u.aud ?? '', role: u.role ?? '', email: u.email ?? '' };
+  const out: Record<string, unknown> = {
+    id: u.id,
+    aud: u.aud ?? '',
+    role: u.role ?? '',
+    email: u.email ?? '',
+  };
   const opt = (k: string, v: unknown) => {
     if (v !== undefined && v !== null && v !== '') out[k] = v;
   };

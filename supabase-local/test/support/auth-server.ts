@@ -35,7 +35,12 @@ const STORE_AUTH = {
   refresh_token_reuse_interval: 10,
   enable_signup: true,
   minimum_password_length: 8,
-  email: { enable_signup: true, enable_confirmations: false, double_confirm_changes: true, max_frequency: '1s' },
+  email: {
+    enable_signup: true,
+    enable_confirmations: false,
+    double_confirm_changes: true,
+    max_frequency: '1s',
+  },
   external: { google: { enabled: true }, github: { enabled: true } },
 };
 
@@ -58,7 +63,11 @@ export interface AuthSuite {
 }
 
 /** One describe block per database kind, each with its own server and clock. */
-export function forEachAuthServer(name: string, options: AuthServerOptions, body: (suite: AuthSuite) => void): void {
+export function forEachAuthServer(
+  name: string,
+  options: AuthServerOptions,
+  body: (suite: AuthSuite) => void,
+): void {
   const clock = new TestClock();
   const config = fromToml({ auth: merge(STORE_AUTH, options.auth ?? {}) });
   forEachServer(
@@ -67,7 +76,8 @@ export function forEachAuthServer(name: string, options: AuthServerOptions, body
       ...options,
       config,
       surfaces: {
-        auth: ({ db, keys }) => createAuthApp({ db, config, keys, now: clock.now, rateLimits: options.rateLimits, log: () => {} }),
+        auth: ({ db, keys }) =>
+          createAuthApp({ db, config, keys, now: clock.now, rateLimits: options.rateLimits, log: () => {} }),
       },
     },
     ({ kind, server }) => body({ kind, server, clock }),
@@ -82,12 +92,23 @@ class NoWebSocket {
 }
 
 /** In-memory storage, so a client keeps its session (and PKCE verifier) like a browser tab. */
-export function memoryStorage(): { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void } {
+export function memoryStorage(): {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+} {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+  };
 }
 
-export function authClient(s: TestServer, options: { flowType?: 'implicit' | 'pkce'; key?: string } = {}): SupabaseClient {
+export function authClient(
+  s: TestServer,
+  options: { flowType?: 'implicit' | 'pkce'; key?: string } = {},
+): SupabaseClient {
   return createClient(s.url, options.key ?? s.anonKey, {
     auth: {
       persistSession: true,
@@ -133,7 +154,8 @@ export async function followRedirects(
     const response = await fetch(current, { ...init, redirect: 'manual' });
     init = undefined;
     const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || !location) return { url: current, status: response.status, hops, response };
+    if (response.status < 300 || response.status >= 400 || !location)
+      return { url: current, status: response.status, hops, response };
     const next = new URL(location, current);
     hops.push(next.toString());
     await response.arrayBuffer();

@@ -32,7 +32,8 @@ async function requireAdmin(req: AuthRequest, ctx: AuthContext): Promise<void> {
   const m = /^(?:B|b)earer (\S+)$/.exec(req.headers.authorization ?? '');
   if (!m) throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = ctx.tokens.verifyClaims(m[1]!);
-  if (typeof claims.session_id === 'string' && claims.session_id) await ctx.tokens.authenticate(req.headers.authorization);
+  if (typeof claims.session_id === 'string' && claims.session_id)
+    await ctx.tokens.authenticate(req.headers.authorization);
   if (!ADMIN_ROLES.includes(String(claims.role ?? ''))) throw forbidden('not_admin', 'User not allowed');
 }
 
@@ -75,7 +76,8 @@ function banUntil(duration: string, now: Date): Date | null | undefined {
 
 function validatePhone(phone: string): string {
   const p = phone.replace(/[\s()+-]/g, '');
-  if (!/^[1-9]\d{7,14}$/.test(p)) throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  if (!/^[1-9]\d{7,14}$/.test(p))
+    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
   return p;
 }
 
@@ -84,7 +86,11 @@ export const listUsers: Handler = async (req, ctx) => {
   const num = (name: string, d: number) => {
     const v = req.query.get(name);
     if (!v) return d;
-    if (!/^\d+$/.test(v)) throw badRequest('validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing "${v}": invalid syntax`);
+    if (!/^\d+$/.test(v))
+      throw badRequest(
+        'validation_failed',
+        `Bad Pagination Parameters: strconv.ParseUint: parsing "${v}": invalid syntax`,
+      );
     return Number(v);
   };
   const page = Math.max(num('page', 1), 1);
@@ -93,7 +99,8 @@ export const listUsers: Handler = async (req, ctx) => {
   const where = `aud = 'authenticated'${filter ? ` and (email like $1 or raw_user_meta_data ->> 'full_name' ilike $1)` : ''}`;
   const args = filter ? [`%${filter}%`] : [];
   const total = Number(
-    (await ctx.db.query<{ n: string }>(`select count(*)::text as n from auth.users where ${where}`, args)).rows[0]!.n,
+    (await ctx.db.query<{ n: string }>(`select count(*)::text as n from auth.users where ${where}`, args))
+      .rows[0]!.n,
   );
   const { rows } = await ctx.db.query<{ id: string }>(
     `select id::text from auth.users where ${where} order by created_at desc, id limit ${perPage} offset ${(page - 1) * perPage}`,
@@ -107,8 +114,14 @@ export const listUsers: Handler = async (req, ctx) => {
   // GoTrue's pagination headers (auth-js reads them for nextPage / lastPage / total)
   const totalPages = Math.max(Math.ceil(total / Math.max(perPage, 1)), 1);
   const link = (p: number) => `</admin/users?page=${p}&per_page=${perPage}>`;
-  const links = [...(totalPages > page ? [`${link(page + 1)}; rel="next"`] : []), `${link(totalPages)}; rel="last"`];
-  return json({ users, aud: 'authenticated' }, 200, { Link: links.join(', '), 'X-Total-Count': String(total) });
+  const links = [
+    ...(totalPages > page ? [`${link(page + 1)}; rel="next"`] : []),
+    `${link(totalPages)}; rel="last"`,
+  ];
+  return json({ users, aud: 'authenticated' }, 200, {
+    Link: links.join(', '),
+    'X-Total-Count': String(total),
+  });
 };
 
 export const getUserAdmin: Handler = async (req, ctx) => {
@@ -119,7 +132,8 @@ export const getUserAdmin: Handler = async (req, ctx) => {
 export const createUser: Handler = async (req, ctx) => {
   await requireAdmin(req, ctx);
   const p = await readParams(req, 'AdminUserParams', ADMIN_USER_PARAMS);
-  if (!p.email && !p.phone) throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
+  if (!p.email && !p.phone)
+    throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
   const providers: string[] = [];
   let email = '';
   let phone = '';
@@ -133,7 +147,8 @@ export const createUser: Handler = async (req, ctx) => {
   if (p.phone) {
     phone = validatePhone(p.phone);
     const dup = await ctx.db.query('select 1 from auth.users where phone = $1', [phone]);
-    if (dup.rows.length) throw unprocessable('phone_exists', 'Phone number already registered by another user');
+    if (dup.rows.length)
+      throw unprocessable('phone_exists', 'Phone number already registered by another user');
     providers.push('phone');
   }
   if (p.password !== undefined && p.password_hash) {
@@ -141,11 +156,13 @@ export const createUser: Handler = async (req, ctx) => {
   }
   let hash: string;
   if (p.password_hash) {
-    if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(p.password_hash)) throw badRequest('validation_failed', 'Invalid password hash: only bcrypt hashes are supported');
+    if (!/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(p.password_hash))
+      throw badRequest('validation_failed', 'Invalid password hash: only bcrypt hashes are supported');
     hash = p.password_hash;
   } else {
     const password = p.password || randomPassword();
-    if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes');
+    if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH)
+      throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes');
     hash = await hashPassword(password);
   }
   let id: string = randomUUID();
@@ -153,7 +170,8 @@ export const createUser: Handler = async (req, ctx) => {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(p.id)) {
       throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
     }
-    if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(p.id)) throw badRequest('validation_failed', 'ID cannot be a nil uuid');
+    if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(p.id))
+      throw badRequest('validation_failed', 'ID cannot be a nil uuid');
     id = p.id.toLowerCase();
   }
   const t = ctx.now();
@@ -170,16 +188,34 @@ export const createUser: Handler = async (req, ctx) => {
       now: t,
     });
     if (email) {
-      await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, data: { sub: id, email, email_verified: false, phone_verified: false }, now: t });
+      await insertIdentity(tx, {
+        userId: id,
+        provider: 'email',
+        providerId: id,
+        data: { sub: id, email, email_verified: false, phone_verified: false },
+        now: t,
+      });
     }
     if (phone) {
-      await insertIdentity(tx, { userId: id, provider: 'phone', providerId: id, data: { sub: id, phone, email_verified: false, phone_verified: false }, now: t });
+      await insertIdentity(tx, {
+        userId: id,
+        provider: 'phone',
+        providerId: id,
+        data: { sub: id, phone, email_verified: false, phone_verified: false },
+        now: t,
+      });
     }
     let row: UserRow = created.row;
-    if (p.app_metadata) row = await updateUser(tx, id, { raw_app_meta_data: mergeMetadata(row.raw_app_meta_data, p.app_metadata) }, t);
-    if (p.email_confirm) row = await confirmUser(tx, row, t);
-    if (p.phone_confirm) row = await updateUser(tx, id, { phone_confirmed_at: t }, t);
-    if (banned !== undefined) row = await updateUser(tx, id, { banned_until: banned }, t);
+    if (p.app_metadata)
+      row = await updateUser(
+        tx,
+        id,
+        { raw_app_meta_data: mergeMetadata(row.raw_app_meta_data, p.app_metadata) },
+        t,
+      );
+    if (p.email_confirm) await confirmUser(tx, row, t);
+    if (p.phone_confirm) await updateUser(tx, id, { phone_confirmed_at: t }, t);
+    if (banned !== undefined) await updateUser(tx, id, { banned_until: banned }, t);
     created = await reloadUser(tx, id);
     return created;
   });
@@ -209,28 +245,62 @@ export const updateUserAdmin: Handler = async (req, ctx) => {
     if (p.email_confirm) row = await confirmUser(tx, row, t);
     if (p.phone_confirm) row = await updateUser(tx, id, { phone_confirmed_at: t }, t);
     if (hash !== undefined) {
-      row = await updateUser(tx, id, { encrypted_password: hash, confirmation_token: '', recovery_token: '', email_change_token_current: '', email_change_token_new: '' }, t);
+      row = await updateUser(
+        tx,
+        id,
+        {
+          encrypted_password: hash,
+          confirmation_token: '',
+          recovery_token: '',
+          email_change_token_current: '',
+          email_change_token_new: '',
+        },
+        t,
+      );
       await tx.query('delete from auth.one_time_tokens where user_id = $1', [id]);
       await endSessions(tx, id);
     }
     if (email) {
       await setIdentity(tx, id, 'email', { email, email_verified: p.email_confirm }, t);
-      row = await updateUser(tx, id, { email, ...(p.email_confirm && row.is_anonymous ? { is_anonymous: false } : {}) }, t);
+      row = await updateUser(
+        tx,
+        id,
+        { email, ...(p.email_confirm && row.is_anonymous ? { is_anonymous: false } : {}) },
+        t,
+      );
     }
     if (phone) {
       await setIdentity(tx, id, 'phone', { phone, phone_verified: p.phone_confirm }, t);
       row = await updateUser(tx, id, { phone }, t);
     }
-    if (p.app_metadata) row = await updateUser(tx, id, { raw_app_meta_data: mergeMetadata(row.raw_app_meta_data, p.app_metadata) }, t);
-    if (p.user_metadata) row = await updateUser(tx, id, { raw_user_meta_data: mergeMetadata(row.raw_user_meta_data, p.user_metadata) }, t);
-    if (banned !== undefined) row = await updateUser(tx, id, { banned_until: banned }, t);
+    if (p.app_metadata)
+      row = await updateUser(
+        tx,
+        id,
+        { raw_app_meta_data: mergeMetadata(row.raw_app_meta_data, p.app_metadata) },
+        t,
+      );
+    if (p.user_metadata)
+      await updateUser(
+        tx,
+        id,
+        { raw_user_meta_data: mergeMetadata(row.raw_user_meta_data, p.user_metadata) },
+        t,
+      );
+    if (banned !== undefined) await updateUser(tx, id, { banned_until: banned }, t);
     return reloadUser(tx, id);
   });
   return json(userJson(updated));
 };
 
 /** The user's email/phone identity gets the new address (created if missing). */
-async function setIdentity(q: Queryable, userId: string, provider: 'email' | 'phone', data: Record<string, unknown>, t: Date) {
+async function setIdentity(
+  q: Queryable,
+  userId: string,
+  provider: 'email' | 'phone',
+  data: Record<string, unknown>,
+  t: Date,
+) {
   const existing = await findIdentity(q, provider, userId);
   if (existing) await updateIdentityData(q, existing.id, data, t);
   else {
@@ -248,7 +318,9 @@ export const deleteUser: Handler = async (req, ctx) => {
   await requireAdmin(req, ctx);
   const user = await loadUser(req, ctx);
   const raw = (await req.body()).toString('utf8').trim();
-  const p = raw ? await readParams(req, 'adminUserDeleteParams', { should_soft_delete: 'boolean' }) : { should_soft_delete: false };
+  const p = raw
+    ? await readParams(req, 'adminUserDeleteParams', { should_soft_delete: 'boolean' })
+    : { should_soft_delete: false };
   const u = user.row;
   await ctx.db.transaction(async (tx) => {
     if (!p.should_soft_delete) {
@@ -257,7 +329,10 @@ export const deleteUser: Handler = async (req, ctx) => {
     }
     if (u.deleted_at) return;
     // GoTrue's SoftDeleteUser: the row stays, nothing in it identifies the person any more
-    const obfuscate = (v: string) => createHash('sha256').update(u.id + v).digest('base64url');
+    const obfuscate = (v: string) =>
+      createHash('sha256')
+        .update(u.id + v)
+        .digest('base64url');
     const t = ctx.now();
     await updateUser(
       tx,
@@ -282,11 +357,16 @@ export const deleteUser: Handler = async (req, ctx) => {
     await tx.query('delete from auth.one_time_tokens where user_id = $1', [u.id]);
     await endSessions(tx, u.id);
     for (const i of user.identities) {
-      await tx.query(`update auth.identities set identity_data = '{}'::jsonb, provider_id = $2, updated_at = $3 where id = $1`, [
-        i.id,
-        createHash('sha256').update(i.user_id + `${i.provider}:${i.provider_id}`).digest('base64url'),
-        t.toISOString(),
-      ]);
+      await tx.query(
+        `update auth.identities set identity_data = '{}'::jsonb, provider_id = $2, updated_at = $3 where id = $1`,
+        [
+          i.id,
+          createHash('sha256')
+            .update(i.user_id + `${i.provider}:${i.provider_id}`)
+            .digest('base64url'),
+          t.toISOString(),
+        ],
+      );
     }
   });
   return json({});

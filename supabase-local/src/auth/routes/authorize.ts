@@ -53,7 +53,8 @@ export const authorize: Handler = async (req, ctx) => {
     throw badRequest('validation_failed', `Unsupported provider: Provider ${name} could not be found`);
   }
   const provider = name as LocalProvider;
-  if (!ctx.settings.providers[provider]) throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
+  if (!ctx.settings.providers[provider])
+    throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   const referrer = redirectTarget(req, ctx.settings);
   const challenge = req.query.get('code_challenge') ?? '';
   const method = req.query.get('code_challenge_method') ?? '';
@@ -110,7 +111,17 @@ export const callback: Handler = async (req, ctx) => {
     if (e instanceof OAuthError) Object.assign(fields, { error: e.error, error_description: e.description });
     else if (e instanceof HttpError) {
       const denied = ['signup_disabled', 'user_banned', 'provider_email_needs_verification'].includes(e.code);
-      const error = denied ? 'access_denied' : ({ 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' } as Record<number, string>)[e.status] ?? 'server_error';
+      const error = denied
+        ? 'access_denied'
+        : ((
+            {
+              400: 'invalid_request',
+              401: 'unauthorized_client',
+              403: 'access_denied',
+              500: 'server_error',
+              503: 'temporarily_unavailable',
+            } as Record<number, string>
+          )[e.status] ?? 'server_error');
       Object.assign(fields, { error, error_description: e.message, error_code: e.code });
     } else throw e;
     for (const [k, v] of Object.entries(fields)) u.searchParams.set(k, v);
@@ -119,15 +130,22 @@ export const callback: Handler = async (req, ctx) => {
   }
 };
 
-async function completeSignIn(req: AuthRequest, ctx: AuthContext, q: URLSearchParams, state: OAuthState): Promise<Reply> {
+async function completeSignIn(
+  req: AuthRequest,
+  ctx: AuthContext,
+  q: URLSearchParams,
+  state: OAuthState,
+): Promise<Reply> {
   const error = q.get('error');
   if (error) throw new OAuthError(error, q.get('error_description') ?? '');
   const code = q.get('code');
-  if (!code) throw new OAuthError('invalid_request', 'OAuth callback with missing authorization code missing');
+  if (!code)
+    throw new OAuthError('invalid_request', 'OAuth callback with missing authorization code missing');
   let chosen: ChosenIdentity;
   try {
     const claims = verifyHs256(code, ctx.settings.jwtSecret, Math.floor(ctx.now().getTime() / 1000));
-    if (claims.purpose !== 'provider_code' || claims.provider !== state.provider) throw new Error('not a code for this provider');
+    if (claims.purpose !== 'provider_code' || claims.provider !== state.provider)
+      throw new Error('not a code for this provider');
     chosen = { email: String(claims.email ?? ''), name: String(claims.name ?? '') };
   } catch (e) {
     throw new OAuthError('server_error', `Error exchanging code for token: ${(e as Error).message}`);
@@ -150,7 +168,10 @@ async function completeSignIn(req: AuthRequest, ctx: AuthContext, q: URLSearchPa
       );
       return { kind: 'code' as const, code: rows[0].auth_code };
     }
-    return { kind: 'session' as const, session: await ctx.tokens.issueSession(tx, user, 'oauth', grantParams(req)) };
+    return {
+      kind: 'session' as const,
+      session: await ctx.tokens.issueSession(tx, user, 'oauth', grantParams(req)),
+    };
   });
   if (outcome.kind === 'code') {
     const u = new URL(state.referrer);
@@ -178,24 +199,40 @@ async function accountFromExternalIdentity(
   let identityId: string;
   const known = await findIdentity(q, provider, sub);
   if (known) {
-    await q.query('update auth.identities set identity_data = $2, last_sign_in_at = $3, updated_at = $3 where id = $1', [
-      known.id,
-      JSON.stringify({ ...data, email }),
-      t.toISOString(),
-    ]);
+    await q.query(
+      'update auth.identities set identity_data = $2, last_sign_in_at = $3, updated_at = $3 where id = $1',
+      [known.id, JSON.stringify({ ...data, email }), t.toISOString()],
+    );
     user = (await findUserById(q, known.user_id))!;
     identityId = known.id;
-    const row = await updateUser(q, user.row.id, { raw_user_meta_data: mergeMetadata(user.row.raw_user_meta_data, data) }, t);
+    const row = await updateUser(
+      q,
+      user.row.id,
+      { raw_user_meta_data: mergeMetadata(user.row.raw_user_meta_data, data) },
+      t,
+    );
     await refreshProviders(q, row, t);
   } else {
     const existing = email ? await findUserOwningEmail(q, email) : null;
     if (existing) {
-      const identity = await insertIdentity(q, { userId: existing.row.id, provider, providerId: sub, data, now: t });
+      const identity = await insertIdentity(q, {
+        userId: existing.row.id,
+        provider,
+        providerId: sub,
+        data,
+        now: t,
+      });
       identityId = identity.id;
-      const row = await updateUser(q, existing.row.id, { raw_user_meta_data: mergeMetadata(existing.row.raw_user_meta_data, data) }, t);
+      const row = await updateUser(
+        q,
+        existing.row.id,
+        { raw_user_meta_data: mergeMetadata(existing.row.raw_user_meta_data, data) },
+        t,
+      );
       await refreshProviders(q, row, t);
     } else {
-      if (ctx.settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+      if (ctx.settings.disableSignup)
+        throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
       const created = await insertUser(q, {
         id: randomUUID(),
         email,
@@ -205,7 +242,13 @@ async function accountFromExternalIdentity(
         role: 'authenticated',
         now: t,
       });
-      const identity = await insertIdentity(q, { userId: created.row.id, provider, providerId: sub, data, now: t });
+      const identity = await insertIdentity(q, {
+        userId: created.row.id,
+        provider,
+        providerId: sub,
+        data,
+        now: t,
+      });
       identityId = identity.id;
     }
     user = (await findUserById(q, (await findIdentity(q, provider, sub))!.user_id))!;
@@ -216,7 +259,10 @@ async function accountFromExternalIdentity(
     // GoTrue's RemoveUnconfirmedIdentities: an unconfirmed account taken over by a verified
     // provider identity loses its password and other identities (no pre-account takeover)
     let row = await updateUser(q, user.row.id, { encrypted_password: null }, t);
-    const identity = await q.query<{ identity_data: Record<string, unknown> }>('select identity_data from auth.identities where id = $1', [identityId]);
+    const identity = await q.query<{ identity_data: Record<string, unknown> }>(
+      'select identity_data from auth.identities where id = $1',
+      [identityId],
+    );
     row = await updateUser(q, row.id, { raw_user_meta_data: identity.rows[0]!.identity_data }, t);
     await q.query('delete from auth.identities where user_id = $1 and id <> $2', [row.id, identityId]);
     row = await refreshProviders(q, row, t);
@@ -225,4 +271,3 @@ async function accountFromExternalIdentity(
   }
   return user;
 }
-

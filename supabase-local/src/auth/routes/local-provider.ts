@@ -30,12 +30,16 @@ const LABEL: Record<LocalProvider, string> = { google: 'Google', github: 'GitHub
 /** A stable provider account id for an email, in the provider's format (Google: 21 digits, GitHub: a number). */
 export function providerAccountId(provider: LocalProvider, email: string): string {
   const digest = createHash('sha256').update(`${provider}:${email.toLowerCase()}`).digest();
-  if (provider === 'github') return String(digest.readUInt32BE(0) % 90_000_000 + 10_000_000);
+  if (provider === 'github') return String((digest.readUInt32BE(0) % 90_000_000) + 10_000_000);
   return '1' + [...digest.subarray(0, 20)].map((b) => b % 10).join('');
 }
 
 /** identity_data / user_metadata as GoTrue records them for Google and GitHub. */
-export function providerIdentityData(provider: LocalProvider, who: ChosenIdentity, baseUrl: string): Record<string, unknown> {
+export function providerIdentityData(
+  provider: LocalProvider,
+  who: ChosenIdentity,
+  baseUrl: string,
+): Record<string, unknown> {
   const email = who.email.toLowerCase();
   const name = who.name || email.split('@')[0]!;
   const sub = providerAccountId(provider, email);
@@ -77,7 +81,8 @@ export function providerCode(ctx: AuthContext, provider: LocalProvider, identity
 }
 
 function providerOf(value: string | null): LocalProvider {
-  if (!value || !(LOCAL_PROVIDERS as readonly string[]).includes(value)) throw badRequest('validation_failed', 'Unknown provider');
+  if (!value || !(LOCAL_PROVIDERS as readonly string[]).includes(value))
+    throw badRequest('validation_failed', 'Unknown provider');
   return value as LocalProvider;
 }
 
@@ -138,7 +143,8 @@ export const localProviderChoose: Handler = async (req, ctx) => {
     back.set('error_description', 'The user cancelled the sign-in');
   } else {
     const email = (form.get('email') ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badRequest('validation_failed', 'An email address is required');
+    if (!/^[^\s@]+@[^\s@]+$/.test(email))
+      throw badRequest('validation_failed', 'An email address is required');
     back.set('code', providerCode(ctx, provider, { email, name: (form.get('name') ?? '').trim() }));
   }
   return redirect(`${req.baseUrl}/callback?${back}`);
@@ -147,8 +153,14 @@ export const localProviderChoose: Handler = async (req, ctx) => {
 /** A round avatar with the name's initials (the identities' avatar_url: no internet for real ones). */
 export const localProviderAvatar: Handler = async (req) => {
   const name = req.query.get('name') ?? '?';
-  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
-  const hue = createHash('sha256').update(name).digest()[0]! * 360 / 256;
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?';
+  const hue = (createHash('sha256').update(name).digest()[0]! * 360) / 256;
   return {
     status: 200,
     contentType: 'image/svg+xml',

@@ -14,7 +14,10 @@ export const mailboxHtml: Handler = async (req, ctx) => {
 
 export const mailboxJson: Handler = async (req, ctx) => {
   const limit = Number(req.query.get('limit') ?? 100);
-  const messages = await listMail(ctx.db, { to: req.query.get('to'), limit: Number.isFinite(limit) ? limit : 100 });
+  const messages = await listMail(ctx.db, {
+    to: req.query.get('to'),
+    limit: Number.isFinite(limit) ? limit : 100,
+  });
   return json({ messages }, 200, { 'Cache-Control': 'no-store' });
 };
 

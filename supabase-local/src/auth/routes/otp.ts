@@ -25,12 +25,15 @@ const OTP_PARAMS = {
 export const otp: Handler = async (req, ctx) => {
   ctx.limiter.check('otp', req.ip);
   const p = await readParams(req, 'OtpParams', OTP_PARAMS, { create_user: true });
-  if (p.email && p.phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
-  if (p.email && p.channel) throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP');
+  if (p.email && p.phone)
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
+  if (p.email && p.channel)
+    throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP');
   validatePkceParams(p.code_challenge_method, p.code_challenge);
   if (!p.create_user && p.email) {
     const email = validateEmail(p.email);
-    if (!(await findUserByEmail(ctx.db, email))) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    if (!(await findUserByEmail(ctx.db, email)))
+      throw unprocessable('otp_disabled', 'Signups not allowed for otp');
   }
   if (p.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   if (!p.email) throw badRequest('validation_failed', 'One of email or phone must be set');
@@ -49,9 +52,16 @@ async function magicLink(
   const email = validateEmail(rawEmail);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !isConfirmed(user.row)) {
-    const reply = await signUpWithEmail(req, ctx, { email, password: randomPassword(), data, codeChallenge, codeChallengeMethod });
+    const reply = await signUpWithEmail(req, ctx, {
+      email,
+      password: randomPassword(),
+      data,
+      codeChallenge,
+      codeChallengeMethod,
+    });
     // with confirmations off the new user is confirmed: send the magic link proper
-    if (ctx.settings.autoconfirm && reply.status === 200) return magicLink(req, ctx, email, data, codeChallenge, codeChallengeMethod);
+    if (ctx.settings.autoconfirm && reply.status === 200)
+      return magicLink(req, ctx, email, data, codeChallenge, codeChallengeMethod);
     return json({});
   }
   const flow = flowOf(codeChallenge);
@@ -66,7 +76,14 @@ async function magicLink(
         now: ctx.now(),
       });
     }
-    await ctx.mailer.sendRecovery(tx, user.row, 'magiclink', flow, redirectTarget(req, ctx.settings), req.baseUrl);
+    await ctx.mailer.sendRecovery(
+      tx,
+      user.row,
+      'magiclink',
+      flow,
+      redirectTarget(req, ctx.settings),
+      req.baseUrl,
+    );
   });
   return json({});
 }

@@ -12,7 +12,11 @@ import { findUserByEmail } from '../users.ts';
 export const recover: Handler = async (req, ctx) => {
   ctx.limiter.check('recover', req.ip);
   if (!ctx.settings.emailEnabled) throw badRequest('email_provider_disabled', 'Email logins are disabled');
-  const p = await readParams(req, 'RecoverParams', { email: 'string', code_challenge: 'string', code_challenge_method: 'string' });
+  const p = await readParams(req, 'RecoverParams', {
+    email: 'string',
+    code_challenge: 'string',
+    code_challenge_method: 'string',
+  });
   if (!p.email) throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(p.email);
   validatePkceParams(p.code_challenge_method, p.code_challenge);
@@ -30,7 +34,14 @@ export const recover: Handler = async (req, ctx) => {
         now: ctx.now(),
       });
     }
-    await ctx.mailer.sendRecovery(tx, user.row, 'recovery', flow, redirectTarget(req, ctx.settings), req.baseUrl);
+    await ctx.mailer.sendRecovery(
+      tx,
+      user.row,
+      'recovery',
+      flow,
+      redirectTarget(req, ctx.settings),
+      req.baseUrl,
+    );
   });
   return json({});
 };

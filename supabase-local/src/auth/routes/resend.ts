@@ -17,13 +17,20 @@ export const resend: Handler = async (req, ctx) => {
     code_challenge: 'string',
     code_challenge_method: 'string',
   });
-  if (p.type === 'signup' || p.type === 'email_change') validatePkceParams(p.code_challenge_method, p.code_challenge);
+  if (p.type === 'signup' || p.type === 'email_change')
+    validatePkceParams(p.code_challenge_method, p.code_challenge);
   else if (p.type !== 'sms' && p.type !== 'phone_change') {
-    throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+    throw badRequest(
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
   }
-  if (!p.email && p.type === 'signup') throw badRequest('validation_failed', 'Type provided requires an email address');
-  if (!p.phone && p.type === 'sms') throw badRequest('validation_failed', 'Type provided requires a phone number');
-  if (p.email && p.phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided.');
+  if (!p.email && p.type === 'signup')
+    throw badRequest('validation_failed', 'Type provided requires an email address');
+  if (!p.phone && p.type === 'sms')
+    throw badRequest('validation_failed', 'Type provided requires a phone number');
+  if (p.email && p.phone)
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided.');
   if (p.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   if (!p.email) throw badRequest('validation_failed', 'Missing email address or phone number');
   if (!ctx.settings.emailEnabled) throw badRequest('email_provider_disabled', 'Email logins are disabled');

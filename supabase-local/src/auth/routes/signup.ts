@@ -14,7 +14,14 @@
  * find out which addresses have accounts); with confirmations off, 422 user_already_exists.
  */
 import { randomUUID } from 'node:crypto';
-import { confirmUser, grantParams, redirectTarget, validateEmail, type AuthContext, type Handler } from '../context.ts';
+import {
+  confirmUser,
+  grantParams,
+  redirectTarget,
+  validateEmail,
+  type AuthContext,
+  type Handler,
+} from '../context.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { json, readParams, type AuthRequest, type Reply } from '../http.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
@@ -46,11 +53,15 @@ export const signup: Handler = async (req, ctx) => {
   const p = await readParams(req, 'SignupParams', SIGNUP_PARAMS);
   if (!p.email && !p.phone) return signInAnonymously(req, ctx, p.data ?? {});
   ctx.limiter.check('signup', req.ip);
-  if (ctx.settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (ctx.settings.disableSignup)
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   if (!p.password) throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(p.password, ctx.settings);
   if (p.email && p.phone) {
-    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on signup.',
+    );
   }
   validatePkceParams(p.code_challenge_method, p.code_challenge);
   if (p.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
@@ -99,9 +110,20 @@ export async function signUpWithEmail(req: AuthRequest, ctx: AuthContext, p: Ema
     }
     let row = user.row;
     if (!(await findIdentity(tx, 'email', row.id))) {
-      const identityData: Record<string, unknown> = { sub: row.id, email: row.email ?? '', email_verified: false, phone_verified: false };
+      const identityData: Record<string, unknown> = {
+        sub: row.id,
+        email: row.email ?? '',
+        email_verified: false,
+        phone_verified: false,
+      };
       for (const [k, v] of Object.entries(p.data)) if (!(k in identityData)) identityData[k] = v;
-      const identity = await insertIdentity(tx, { userId: row.id, provider: 'email', providerId: row.id, data: identityData, now: t });
+      const identity = await insertIdentity(tx, {
+        userId: row.id,
+        provider: 'email',
+        providerId: row.id,
+        data: identityData,
+        now: t,
+      });
       // GoTrue's RemoveUnconfirmedIdentities: an unconfirmed account keeps only this identity and its metadata
       row = await updateUser(tx, row.id, { raw_user_meta_data: identity.identity_data }, t);
       await tx.query('delete from auth.identities where user_id = $1 and id <> $2', [row.id, identity.id]);
@@ -133,7 +155,9 @@ export async function signUpWithEmail(req: AuthRequest, ctx: AuthContext, p: Ema
   }
   const user = outcome.user;
   if (isConfirmed(user.row)) {
-    const token = await db.transaction((tx) => ctx.tokens.issueSession(tx, user, 'password', grantParams(req)));
+    const token = await db.transaction((tx) =>
+      ctx.tokens.issueSession(tx, user, 'password', grantParams(req)),
+    );
     return json(token);
   }
   return json(userJson(user));
@@ -173,10 +197,16 @@ function sanitizedUser(existing: User, data: Record<string, unknown>, t: Date): 
 }
 
 /** Anonymous sign-in (GoTrue's SignupAnonymously), when enabled in config.toml. */
-async function signInAnonymously(req: AuthRequest, ctx: AuthContext, data: Record<string, unknown>): Promise<Reply> {
-  if (!ctx.settings.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+async function signInAnonymously(
+  req: AuthRequest,
+  ctx: AuthContext,
+  data: Record<string, unknown>,
+): Promise<Reply> {
+  if (!ctx.settings.anonymousSignIns)
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   ctx.limiter.check('anonymous', req.ip);
-  if (ctx.settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (ctx.settings.disableSignup)
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const token = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
       id: randomUUID(),

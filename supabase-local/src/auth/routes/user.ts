@@ -8,13 +8,24 @@ import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import { json, readParams } from '../http.ts';
 import { checkPasswordStrength, comparePassword, hashPassword } from '../password.ts';
 import { createFlowState, flowOf, validatePkceParams } from '../pkce.ts';
-import { findUserOwningEmail, mergeMetadata, refreshProviders, reloadUser, updateUser, userJson, type UserPatch } from '../users.ts';
+import {
+  findUserOwningEmail,
+  mergeMetadata,
+  refreshProviders,
+  reloadUser,
+  updateUser,
+  userJson,
+  type UserPatch,
+} from '../users.ts';
 import { completeEmailChange } from './verify.ts';
 
 export const getUser: Handler = async (req, ctx) => {
   const { claims, user } = await ctx.tokens.authenticate(req.headers.authorization);
   const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
-  const wanted = typeof req.headers['x-jwt-aud'] === 'string' && req.headers['x-jwt-aud'] ? req.headers['x-jwt-aud'] : 'authenticated';
+  const wanted =
+    typeof req.headers['x-jwt-aud'] === 'string' && req.headers['x-jwt-aud']
+      ? req.headers['x-jwt-aud']
+      : 'authenticated';
   if (aud !== wanted) throw badRequest('validation_failed', "Token audience doesn't match request audience");
   return json(userJson(user));
 };
@@ -45,7 +56,10 @@ export const updateUserHandler: Handler = async (req, ctx) => {
   }
   const row = user.row;
   if (row.is_anonymous && p.password && !email) {
-    throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+    throw unprocessable(
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
   }
   if (email && email !== row.email && (await findUserOwningEmail(db, email, row.id))) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
@@ -84,10 +98,20 @@ export const updateUserHandler: Handler = async (req, ctx) => {
       await endSessions(tx, current.id, session?.id);
     }
     if (p.data !== undefined) {
-      current = await updateUser(tx, current.id, { raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, p.data) }, t);
+      current = await updateUser(
+        tx,
+        current.id,
+        { raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, p.data) },
+        t,
+      );
     }
     if (p.app_metadata !== undefined) {
-      current = await updateUser(tx, current.id, { raw_app_meta_data: mergeMetadata(current.raw_app_meta_data, p.app_metadata) }, t);
+      current = await updateUser(
+        tx,
+        current.id,
+        { raw_app_meta_data: mergeMetadata(current.raw_app_meta_data, p.app_metadata) },
+        t,
+      );
     }
     if (email && email !== current.email && current.is_anonymous && settings.autoconfirm) {
       // an anonymous user adding an address with confirmations off: like signing up, no mail
@@ -106,7 +130,14 @@ export const updateUserHandler: Handler = async (req, ctx) => {
           now: t,
         });
       }
-      current = await ctx.mailer.sendEmailChange(tx, current, email, flow, redirectTarget(req, settings), req.baseUrl);
+      current = await ctx.mailer.sendEmailChange(
+        tx,
+        current,
+        email,
+        flow,
+        redirectTarget(req, settings),
+        req.baseUrl,
+      );
     }
     return reloadUser(tx, current.id);
   });

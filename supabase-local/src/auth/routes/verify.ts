@@ -8,7 +8,14 @@
  * `email` (a code from either a confirmation or a magic-link mail).
  */
 import type { Queryable } from '../../db/types.ts';
-import { confirmUser, grantParams, redirectTarget, validateEmail, type AuthContext, type Handler } from '../context.ts';
+import {
+  confirmUser,
+  grantParams,
+  redirectTarget,
+  validateEmail,
+  type AuthContext,
+  type Handler,
+} from '../context.ts';
 import { badRequest, forbidden, HttpError, unprocessable } from '../errors.ts';
 import { json, readParams, redirect } from '../http.ts';
 import { tokenHash } from '../mail.ts';
@@ -28,8 +35,15 @@ import {
   type UserRow,
 } from '../users.ts';
 
-const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
-const OAUTH_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
+const SINGLE_CONFIRMATION =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const OAUTH_ERRORS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
 
 type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'email';
 
@@ -40,7 +54,10 @@ export function goEncode(values: Record<string, string>): string {
     .map((k) => `${goEscape(k)}=${goEscape(values[k]!)}`)
     .join('&');
 }
-const goEscape = (s: string) => encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const goEscape = (s: string) =>
+  encodeURIComponent(s)
+    .replace(/%20/g, '+')
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** A session as a redirect fragment (GoTrue's AsRedirectURL). */
 export function sessionFragment(url: string, t: AccessTokenResponse, extra: Record<string, string>): string {
@@ -88,8 +105,12 @@ export const verifyGet: Handler = async (req, ctx) => {
       const user = await userFromTokenHash(tx, ctx, type as VerifyType, token);
       const verified = await applyVerification(tx, ctx, type as VerifyType, token, user);
       if (!verified) return { kind: 'message' as const, message: SINGLE_CONFIRMATION };
-      if (pkce) return { kind: 'code' as const, code: await issueAuthCode(tx, verified.row.id, method!, ctx.now()) };
-      return { kind: 'session' as const, session: await ctx.tokens.issueSession(tx, verified, 'otp', grantParams(req)) };
+      if (pkce)
+        return { kind: 'code' as const, code: await issueAuthCode(tx, verified.row.id, method!, ctx.now()) };
+      return {
+        kind: 'session' as const,
+        session: await ctx.tokens.issueSession(tx, verified, 'otp', grantParams(req)),
+      };
     });
     if (result.kind === 'message') {
       const u = new URL(target);
@@ -128,7 +149,10 @@ export const verifyPost: Handler = async (req, ctx) => {
   if (p.token) {
     if (p.phone && !p.email) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
     if (!p.email || p.phone) {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
+      throw badRequest(
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      );
     }
     try {
       email = validateEmail(p.email);
@@ -164,7 +188,12 @@ const TOKEN_TYPES: Record<VerifyType, string[]> = {
 };
 
 /** GoTrue's verifyTokenHash: the user whose one-time token this is, if the link has not expired. */
-async function userFromTokenHash(q: Queryable, ctx: AuthContext, type: VerifyType, hash: string): Promise<User> {
+async function userFromTokenHash(
+  q: Queryable,
+  ctx: AuthContext,
+  type: VerifyType,
+  hash: string,
+): Promise<User> {
   const types = TOKEN_TYPES[type];
   if (!types) throw badRequest('validation_failed', 'Invalid email verification type');
   const { rows } = await q.query<{ user_id: string }>(
@@ -217,7 +246,9 @@ async function userFromEmailAndCode(
   } else if (type === 'signup' || type === 'invite') valid = ok(u.confirmation_token, u.confirmation_sent_at);
   else if (type === 'recovery' || type === 'magiclink') valid = ok(u.recovery_token, u.recovery_sent_at);
   else if (type === 'email_change') {
-    valid = ok(u.email_change_token_current, u.email_change_sent_at) || ok(u.email_change_token_new, u.email_change_sent_at);
+    valid =
+      ok(u.email_change_token_current, u.email_change_sent_at) ||
+      ok(u.email_change_token_new, u.email_change_sent_at);
   }
   if (!valid) throw invalid();
   return { user, type: resolved };
@@ -231,14 +262,26 @@ function expired(sentAt: Date | null, ctx: AuthContext): boolean {
  * What a verified token does, by type. Returns the user to sign in, or null when this was the
  * first of two email-change confirmations.
  */
-async function applyVerification(q: Queryable, ctx: AuthContext, type: VerifyType, hash: string, user: User): Promise<User | null> {
+async function applyVerification(
+  q: Queryable,
+  ctx: AuthContext,
+  type: VerifyType,
+  hash: string,
+  user: User,
+): Promise<User | null> {
   const t = ctx.now();
   let row: UserRow = user.row;
-  const effective = type === 'email' ? (row.recovery_token === hash || row.recovery_token === `pkce_${hash}` ? 'magiclink' : 'signup') : type;
+  const effective =
+    type === 'email'
+      ? row.recovery_token === hash || row.recovery_token === `pkce_${hash}`
+        ? 'magiclink'
+        : 'signup'
+      : type;
   if (effective === 'signup' || effective === 'invite') {
     row = await confirmUser(q, row, t);
     for (const i of user.identities) {
-      if (i.email && row.email && i.email === row.email) await updateIdentityData(q, i.id, { email_verified: true }, t);
+      if (i.email && row.email && i.email === row.email)
+        await updateIdentityData(q, i.id, { email_verified: true }, t);
     }
   } else if (effective === 'recovery' || effective === 'magiclink') {
     row = await updateUser(q, row.id, { recovery_token: '' }, t);
@@ -246,9 +289,13 @@ async function applyVerification(q: Queryable, ctx: AuthContext, type: VerifyTyp
     if (!isConfirmed(row)) row = await confirmUser(q, row, t);
   } else if (effective === 'email_change') {
     const first =
-      !ctx.settings.autoconfirm && ctx.settings.secureEmailChange && (row.email_change_confirm_status ?? 0) === 0 && !!row.email;
+      !ctx.settings.autoconfirm &&
+      ctx.settings.secureEmailChange &&
+      (row.email_change_confirm_status ?? 0) === 0 &&
+      !!row.email;
     if (first) {
-      const isCurrent = row.email_change_token_current === hash || `pkce_${hash}` === row.email_change_token_current;
+      const isCurrent =
+        row.email_change_token_current === hash || `pkce_${hash}` === row.email_change_token_current;
       const patch = isCurrent ? { email_change_token_current: '' } : { email_change_token_new: '' };
       await updateUser(q, row.id, { ...patch, email_change_confirm_status: 1 }, t);
       await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
@@ -269,7 +316,12 @@ async function applyVerification(q: Queryable, ctx: AuthContext, type: VerifyTyp
  * The address change itself (GoTrue's emailChangeVerify second half + ConfirmEmailChange): the email
  * identity follows (created if missing), pending change tokens are cleared, the user is confirmed.
  */
-export async function completeEmailChange(q: Queryable, user: User, current: UserRow, t: Date): Promise<UserRow> {
+export async function completeEmailChange(
+  q: Queryable,
+  user: User,
+  current: UserRow,
+  t: Date,
+): Promise<UserRow> {
   let row = current;
   const newEmail = row.email_change ?? '';
   const identity = user.identities.find((i) => i.provider === 'email');
@@ -286,7 +338,14 @@ export async function completeEmailChange(q: Queryable, user: User, current: Use
   row = await updateUser(
     q,
     row.id,
-    { email: newEmail, email_change: '', email_change_token_current: '', email_change_token_new: '', email_change_confirm_status: 0, is_anonymous: false },
+    {
+      email: newEmail,
+      email_change: '',
+      email_change_token_current: '',
+      email_change_token_new: '',
+      email_change_confirm_status: 0,
+      is_anonymous: false,
+    },
     t,
   );
   await q.query('delete from auth.one_time_tokens where user_id = $1', [row.id]);
