@@ -34,6 +34,14 @@ export interface PgliteOptions {
 
 const identity = (text: string) => text;
 const parsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, identity]));
+/**
+ * PGlite's own boolean serializer throws a JavaScript Error on text it does not know ('x'); send text
+ * as it is so that Postgres answers as it does over the wire (22P02 invalid input syntax).
+ */
+const BOOL_OID = 16;
+const serializers = {
+  [BOOL_OID]: (v: unknown) => (typeof v === 'string' ? v : v ? 't' : 'f'),
+};
 
 export async function openPglite(options: PgliteOptions): Promise<Db & { readonly pglite: PGlite }> {
   const memory = options.dataDir === MEMORY || options.dataDir.startsWith(MEMORY);
@@ -47,6 +55,7 @@ export async function openPglite(options: PgliteOptions): Promise<Db & { readonl
     lite = await PGlite.create(memory ? MEMORY : options.dataDir, {
       extensions: PGLITE_EXTENSIONS,
       parsers,
+      serializers,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await lite.exec(`set search_path to ${DEFAULT_SEARCH_PATH}`);

@@ -222,7 +222,9 @@ export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
       typeof detail['status_text'] === 'string' ? detail['status_text'] : undefined,
     );
   }
-  const status = pgErrorStatus(code, e.message, authenticated);
+  // a JWT naming a role that does not exist is an authentication failure (PostgREST 13+)
+  const unknownRole = code === '22023' && /^role ".*" does not exist$/.test(e.message);
+  const status = unknownRole ? 401 : pgErrorStatus(code, e.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new ApiError(status, code, e.message, e.detail ?? null, e.hint ?? null, headers);
 }

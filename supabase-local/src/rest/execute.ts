@@ -45,6 +45,7 @@ export async function execute(
   auth: Auth,
   ctx: RequestContext,
   rollbackPreferred: boolean,
+  roleSettings: [string, string][] = [],
 ): Promise<ResultRow> {
   const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
   const searchPath = [plan.schema, ...(config.dbExtraSearchPath ?? ['public'])].map(ident).join(', ');
@@ -68,6 +69,10 @@ export async function execute(
         JSON.stringify(ctx.headers),
         JSON.stringify(ctx.cookies),
       ];
+      for (const [k, v] of roleSettings) {
+        values.push(k, v);
+        settings.push(`set_config($${values.length - 1}, $${values.length}, true)`);
+      }
       if (plan.prefer.timezone) {
         values.push(plan.prefer.timezone);
         settings.push(`set_config('timezone', $${values.length}, true)`);

@@ -20,16 +20,43 @@ import type { RestApp, RestConfig } from './types.ts';
 export type { RestApp, RestConfig } from './types.ts';
 
 const MAX_BODY = 10 * 1024 * 1024;
+/** deeper JSON breaks PGlite's jsonb code and serves no real client */
+const MAX_JSON_DEPTH = 1000;
+
+/** Maximum nesting of [ and { outside strings (a linear scan, no parse). */
+export function jsonDepth(buf: Buffer): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     req.on('data', (c: Buffer) => {
+      if (tooLarge) return; // drain the rest so the 413 reaches the client
       size += c.length;
       if (size > MAX_BODY) {
-        reject(new ApiError(413, 'PGRST102', 'Request body too large'));
-        req.destroy();
+        tooLarge = true;
+        chunks.length = 0;
+        reject(
+          new ApiError(413, 'PGRST102', `Request body larger than ${MAX_BODY / 1024 / 1024} MB`, null, null, {
+            Connection: 'close',
+          }),
+        );
         return;
       }
       chunks.push(c);
@@ -124,10 +151,13 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
         delete prefer.timezone;
       }
       if (prefer.handling === 'strict' && prefer.invalid.length) throw err.invalidPreferences(prefer.invalid);
-      const accept = negotiate(headerValue(req, 'accept'));
+      const accept = negotiate(headerValue(req, 'accept'), config.dbPlanEnabled ?? false);
       const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
       const bodyType = hasBody ? contentType(headerValue(req, 'content-type')) : 'json';
       const body = hasBody ? await readBody(req) : null;
+      if (body && bodyType === 'json' && jsonDepth(body) > MAX_JSON_DEPTH) {
+        throw err.invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+      }
       const rangeHeader = method === 'GET' ? parseRangeHeader(headerValue(req, 'range')) : null;
       mark('parse');
 
@@ -171,7 +201,16 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
         headers,
         cookies: parseCookies(headerValue(req, 'cookie')),
       };
-      const result = await execute(db, config, entry.plan, entry.stmt, auth, ctx, rollback);
+      const result = await execute(
+        db,
+        config,
+        entry.plan,
+        entry.stmt,
+        auth,
+        ctx,
+        rollback,
+        sc.roleSettings.get(auth.role),
+      );
       mark('transaction');
       respond(
         res,

@@ -136,6 +136,8 @@ export class JwtVerifier {
     let claims: Record<string, unknown>;
     try {
       header = JSON.parse(b64url(parts[0]!).toString('utf8')) as { alg?: string };
+      if (typeof header !== 'object' || header === null || Array.isArray(header))
+        throw new Error('not an object');
     } catch {
       throw err.jwt('JWT cryptographic operation failed');
     }
@@ -172,7 +174,8 @@ export class JwtVerifier {
     if (typeof roleValue === 'string' && roleValue !== '') role = roleValue;
     else if (anon !== null) role = anon;
     else throw err.anonDisabled();
-    const auth: Auth = { role, claims, authenticated: true };
+    // PostgREST counts a request as authenticated only when its role is not the anonymous one
+    const auth: Auth = { role, claims, authenticated: role !== anon };
     if (this.cache.size > 1000) this.cache.clear();
     this.cache.set(token, { auth, exp: typeof exp === 'number' ? exp + SKEW : now + 60 });
     return auth;

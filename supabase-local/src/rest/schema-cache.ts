@@ -126,7 +126,16 @@ interface RawCatalog {
     description: string | null;
   }[];
   timezones: string[];
+  roleSettings: { role: string; config: string[] }[];
 }
+
+/** Role settings applied per request, as PostgREST does for the role it switches to. */
+const ROLE_SETTINGS = new Set([
+  'statement_timeout',
+  'lock_timeout',
+  'idle_in_transaction_session_timeout',
+  'work_mem',
+]);
 
 const SYSTEM = `('pg_catalog','information_schema','pg_toast')`;
 
@@ -173,7 +182,10 @@ select json_build_object(
       'description', obj_description(p.oid, 'pg_proc'))), '[]')
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
     where p.prokind = 'f' and n.nspname not in ${SYSTEM}),
-  'timezones', (select coalesce(json_agg(name), '[]') from pg_timezone_names)
+  'timezones', (select coalesce(json_agg(name), '[]') from pg_timezone_names),
+  'roleSettings', (select coalesce(json_agg(json_build_object('role', r.rolname, 'config', s.setconfig)), '[]')
+    from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+    where s.setdatabase in (0, (select oid from pg_database where datname = current_database())))
 )::text as catalog`;
 
 /** Top-level target list of a view's _RETURN rule: view column name → [source rel oid, attnum]. */
@@ -232,6 +244,8 @@ export class SchemaCache {
   readonly relationships = new Map<string, Relationship[]>();
   /** names Prefer: timezone accepts */
   timezones = new Set<string>();
+  /** `alter role … set statement_timeout = …` and the like, by role */
+  roleSettings = new Map<string, [string, string][]>();
 
   static key(schema: string, name: string): string {
     return `${schema}\u0000${name}`;
@@ -243,6 +257,15 @@ export class SchemaCache {
     const sc = new SchemaCache();
     sc.build(raw, new Set(exposed));
     sc.timezones = new Set(raw.timezones);
+    for (const { role, config } of raw.roleSettings) {
+      const list = sc.roleSettings.get(role) ?? [];
+      for (const kv of config) {
+        const eq = kv.indexOf('=');
+        const k = kv.slice(0, eq);
+        if (eq > 0 && ROLE_SETTINGS.has(k)) list.push([k, kv.slice(eq + 1)]);
+      }
+      sc.roleSettings.set(role, list);
+    }
     return sc;
   }
 

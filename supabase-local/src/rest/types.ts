@@ -29,6 +29,8 @@ export interface RestConfig {
   serverTimingEnabled?: boolean;
   serverTraceHeader?: string | null;
   clientErrorVerbosity?: 'verbose' | 'minimal';
+  /** db-plan-enabled: serve EXPLAIN output for Accept: application/vnd.pgrst.plan (default false, as Supabase) */
+  dbPlanEnabled?: boolean;
   /** url-use-legacy-target-names, default true */
   urlUseLegacyTargetNames?: boolean;
 }

@@ -297,10 +297,11 @@ export function parseList(s: string): string[] {
       if (ch === '\\' && i + 1 < inner.length) cur += inner[++i];
       else if (ch === '"') inQuotes = false;
       else cur += ch;
-    } else if (ch === '"') {
+    } else if (ch === '"' && cur.trim() === '' && !wasQuoted) {
+      // a quote opens a quoted value only at its start: `a"b` is the text a"b
       inQuotes = true;
       wasQuoted = true;
-      cur = cur.trim();
+      cur = '';
     } else if (ch === ',') {
       out.push(wasQuoted ? cur : cur.trim());
       cur = '';
@@ -361,7 +362,7 @@ function unquoteTreeValue(v: string): string {
 
 /** A filter key: `path.to.embed.field->json`. */
 export function parseFilterKey(key: string): { path: string[]; field: Field } {
-  return run('filter', key, (c) => {
+  return run('tree path', key, (c) => {
     const names: string[] = [];
     for (;;) {
       const start = c.pos;

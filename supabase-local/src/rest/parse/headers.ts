@@ -81,7 +81,7 @@ const TYPES: Record<string, MediaType> = {
 };
 
 /** Accept → the first producible media type in the client's preference order (q, then position). */
-export function negotiate(accept: string | undefined): Accepted {
+export function negotiate(accept: string | undefined, planEnabled = false): Accepted {
   if (accept === undefined || accept.trim() === '') return { type: 'application/json', stripNulls: false };
   const entries = accept
     .split(',')
@@ -105,6 +105,7 @@ export function negotiate(accept: string | undefined): Accepted {
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const e of entries) {
     if (e.type.startsWith('application/vnd.pgrst.plan')) {
+      if (!planEnabled) continue;
       const format = e.type.endsWith('+json') ? 'json' : 'text';
       const target = TYPES[e.planFor];
       if (!target) continue;

@@ -73,7 +73,8 @@ function bodyRows(
     const obj = Object.fromEntries(decodeQuery(raw));
     return { json: JSON.stringify(obj), keys: Object.keys(obj), isArray: false, empty: false };
   }
-  if (raw.trim() === '') return { json: '{}', keys: [], isArray: false, empty: true };
+  // PostgREST: a write needs a payload ("with no payload" in its Insert/UpdateSpec)
+  if (raw.trim() === '') throw err.invalidBody('Empty or invalid json');
   let v: unknown;
   try {
     v = JSON.parse(raw);
@@ -93,7 +94,11 @@ function bodyRows(
     }
     return { json: raw, keys, isArray: true, empty: v.length === 0 };
   }
-  if (typeof v !== 'object' || v === null) throw err.invalidBody('Empty or invalid json');
+  // a scalar payload inserts nothing (PostgREST reads it as an empty array)
+  if (typeof v !== 'object' || v === null) {
+    if (input.method === 'POST' && v !== null) return { json: '[]', keys: [], isArray: true, empty: true };
+    throw err.invalidBody('Empty or invalid json');
+  }
   return { json: raw, keys: Object.keys(v), isArray: false, empty: false };
 }
 
@@ -203,13 +208,12 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   let args: Record<string, unknown> = {};
   let argNames: string[];
   let rawBody: string | null = null;
+  /** GET arguments are text, cast to each parameter's type (a repeated key makes an array) */
+  let getArgs: Record<string, string[]> | undefined;
   if (isGet) {
-    for (const [k, v] of input.qp.params) {
-      const prev = args[k];
-      if (prev === undefined) args[k] = v;
-      else args[k] = Array.isArray(prev) ? [...(prev as unknown[]), v] : [prev, v];
-    }
-    argNames = Object.keys(args);
+    getArgs = {};
+    for (const [k, v] of input.qp.params) (getArgs[k] ??= []).push(v);
+    argNames = Object.keys(getArgs);
   } else {
     const raw = input.body?.toString('utf8') ?? '';
     rawBody = raw.trim() === '' ? '{}' : raw;
@@ -304,9 +308,11 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
     maxRows: input.maxRows,
     fn: {
       routine,
-      args: singleObject ? (rawBody ?? '{}') : JSON.stringify(args),
+      // the body goes to Postgres as it came (no re-serialising: it may be deep or large)
+      args: singleObject || input.bodyType === 'json' ? (rawBody ?? '{}') : JSON.stringify(args),
       argNames: singleObject ? [] : argNames,
       singleObject,
+      ...(getArgs ? { getArgs } : {}),
     },
     read,
     scalar: rel === null,

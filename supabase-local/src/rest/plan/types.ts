@@ -45,6 +45,8 @@ export interface SourceFunction {
   argNames: string[];
   /** whole body is the single unnamed json argument */
   singleObject: boolean;
+  /** arguments of a GET call: text values by name */
+  getArgs?: Record<string, string[]>;
 }
 
 export interface CommonPlan {

@@ -3,7 +3,7 @@
  * SELECT returning total_result_set, page_total, body, location, response_headers, response_status.
  */
 import type { ActionPlan, CallPlan, MutatePlan, ReadPlan } from '../plan/types.ts';
-import { SqlBuilder, ident, qualified, typeName } from './builder.ts';
+import { SqlBuilder, arrayLiteral, ident, qualified, typeName } from './builder.ts';
 import { conditionsSql, countSql, levelSql, orderAndRange } from './read.ts';
 
 export interface Statement {
@@ -138,6 +138,16 @@ export function callStatement(plan: CallPlan): Statement {
   let argsFrom = '';
   if (plan.fn.singleObject) {
     args = b.param(plan.fn.args, typeName(inputs[0]!.type));
+  } else if (plan.fn.getArgs) {
+    const getArgs = plan.fn.getArgs;
+    const used = inputs.filter((p) => getArgs[p.name] !== undefined);
+    args = used
+      .map((p) => {
+        const values = getArgs[p.name]!;
+        const value = values.length === 1 ? values[0] : arrayLiteral(values);
+        return `${p.mode === 'v' ? 'variadic ' : ''}${ident(p.name)} := ${b.param(value, typeName(p.type))}`;
+      })
+      .join(', ');
   } else if (plan.fn.argNames.length > 0) {
     const used = inputs.filter((p) => plan.fn.argNames.includes(p.name));
     argsFrom = `json_to_record(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
