@@ -1,0 +1,316 @@
+/**
+ * place_order and the order life cycle through supabase-js over HTTP, against the real migrations
+ * and seed, on PGlite and PostgreSQL: prices and totals come from the database whatever the request
+ * says (and equal shared/src/pricing's preview), promo codes are refused when unknown, expired, used
+ * up or below their minimum, an idempotency key makes one order however often it is retried, stock
+ * never goes below zero when 50 orders race for the last 5 units, and the refusals carry messages
+ * the storefront can show. Then tracking, cancellation (stock returns), the admin's status moves
+ * and events, and the dashboard's figures.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderSummary } from '../../shared/src/pricing/order-summary.ts';
+import { KNOWN_PROMOS } from '../../shared/src/pricing/promo.ts';
+import { addPeople, forEachStoreServer, PEOPLE, shippingAddress, storeClient } from './support/store.ts';
+import type { TestServer } from './support/test-server.ts';
+
+interface Order {
+  id: string;
+  order_number: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  payment_id: string | null;
+  subtotal: number;
+  delivery_fee: number;
+  discount: number;
+  total: number;
+  promo_code: string | null;
+  shipping_address: Record<string, string>;
+  estimated_delivery_from: string;
+  estimated_delivery_to: string;
+}
+
+let serial = 0;
+
+forEachStoreServer('place_order and the order life cycle', ({ kind, server }) => {
+  let s: TestServer;
+  let asha: SupabaseClient;
+  let bilal: SupabaseClient;
+  let staff: SupabaseClient;
+
+  beforeAll(async () => {
+    s = server();
+    await addPeople(s.db);
+    asha = storeClient(s, PEOPLE.customerA);
+    bilal = storeClient(s, PEOPLE.customerB);
+    staff = storeClient(s, PEOPLE.admin);
+  });
+
+  /** A product of our own, so tests do not share stock. */
+  async function product(price: number, stock: number, name = `Test piece ${++serial}`): Promise<number> {
+    const { rows } = await s.db.query<{ id: number }>(
+      `insert into public.products (name, price, original_price, category_id, stock_quantity, image_url)
+       values ($1, $2::numeric, $2::numeric * 2, 1, $3, '/images/products/test.webp') returning id`,
+      [name, price, stock],
+    );
+    return Number(rows[0]!.id);
+  }
+  const stockOf = async (id: number) =>
+    (await s.db.query<{ stock_quantity: number; in_stock: boolean }>('select stock_quantity, in_stock from public.products where id = $1', [id])).rows[0]!;
+  const ordersOf = async (userId: string) =>
+    Number((await s.db.query<{ n: string }>('select count(*)::text as n from public.orders where user_id = $1', [userId])).rows[0]!.n);
+  const key = () => `checkout-${process.pid}-${++serial}`;
+
+  async function place(client: SupabaseClient, args: Record<string, unknown>) {
+    return client.rpc('place_order', { shipping_address: shippingAddress(), payment_method: 'cod', idempotency_key: key(), ...args }).returns<Order>();
+  }
+
+  describe('prices and totals', () => {
+    it('ignores prices, totals and extra fields sent by the browser', async () => {
+      const sofa = await product(24999, 10);
+      const chair = await product(2999, 10);
+      const { data, error } = await place(asha, {
+        items: [
+          { product_id: sofa, quantity: 1, price: 1, name: 'Free sofa', total: 1 },
+          { product_id: chair, quantity: 2, price: 0.01, unit_price: 0.01, selected_color: 'Teal Blue' },
+        ],
+        shipping_address: shippingAddress({ total: 1, discount: 99999, isAdmin: true }),
+        promo_code: 'FLAT500',
+      });
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ subtotal: 30997, delivery_fee: 0, discount: 500, total: 30497, promo_code: 'FLAT500' });
+      expect(Object.keys(data!.shipping_address).sort()).toEqual(['address', 'city', 'email', 'fullName', 'phone', 'pincode', 'state']);
+      expect(data!.shipping_address.phone).toBe('9845012345');
+      const { data: items } = await asha.from('order_items').select('product_id, unit_price, quantity, line_total, selected_color').eq('order_id', data!.id).order('id');
+      expect(items).toEqual([
+        { product_id: sofa, unit_price: 24999, quantity: 1, line_total: 24999, selected_color: null },
+        { product_id: chair, unit_price: 2999, quantity: 2, line_total: 5998, selected_color: 'Teal Blue' },
+      ]);
+    });
+
+    it('gives the same subtotal, fee, discount and total as the shared preview', async () => {
+      const carts: { price: number; quantity: number; promo?: string }[] = [
+        { price: 2499, quantity: 1 },
+        { price: 2499, quantity: 1, promo: 'SAVE10' },
+        { price: 2998.99, quantity: 1, promo: 'SAVE10' },
+        { price: 2999, quantity: 1 },
+        { price: 1499.5, quantity: 2, promo: 'SAVE10' },
+        { price: 300, quantity: 1, promo: 'FLAT500' },
+        { price: 1007.45, quantity: 3, promo: 'SAVE10' },
+        { price: 12345.67, quantity: 1, promo: 'FLAT500' },
+      ];
+      for (const cart of carts) {
+        const id = await product(cart.price, 5);
+        const { data, error } = await place(asha, { items: [{ product_id: id, quantity: cart.quantity }], promo_code: cart.promo ?? null });
+        expect(error, JSON.stringify(cart)).toBeNull();
+        const promo = KNOWN_PROMOS.find((p) => p.code === cart.promo);
+        const preview = orderSummary(cart.price * cart.quantity, promo);
+        expect({ subtotal: data!.subtotal, deliveryFee: data!.delivery_fee, discount: data!.discount, total: data!.total }, JSON.stringify(cart)).toEqual(preview);
+      }
+    });
+
+    it('numbers the order ORD…, gives cash on delivery a COD_ payment id and starts the timeline', async () => {
+      const id = await product(4999, 3);
+      const { data } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
+      expect(data!.order_number).toMatch(/^ORD\d{12}$/);
+      expect(data!.payment_id).toMatch(/^COD_\d{13}$/);
+      expect(data).toMatchObject({ status: 'pending', payment_status: 'pending', payment_method: 'cod' });
+      expect(data!.estimated_delivery_to > data!.estimated_delivery_from).toBe(true);
+      const { data: events } = await asha.from('order_events').select('status, location').eq('order_id', data!.id);
+      expect(events).toEqual([{ status: 'Order Placed', location: 'Jodhpur, Rajasthan' }]);
+      expect(await stockOf(id)).toEqual({ stock_quantity: 2, in_stock: true });
+    });
+
+    it('caps cash on delivery (store_settings) but lets online payment through', async () => {
+      const bed = await product(60000, 5);
+      const cod = await place(asha, { items: [{ product_id: bed, quantity: 1 }] });
+      expect(cod.error?.message).toBe('Cash on Delivery is available for orders up to ₹50,000. Please choose online payment.');
+      expect(cod.error?.details).toBe('cod_limit');
+      const online = await place(asha, { items: [{ product_id: bed, quantity: 1 }], payment_method: 'razorpay' });
+      expect(online.error).toBeNull();
+      expect(online.data).toMatchObject({ payment_method: 'razorpay', payment_id: null, payment_status: 'pending', total: 60000 });
+    });
+  });
+
+  describe('refusals the storefront can show', () => {
+    it.each([
+      ['an unknown code', 'SAVE11', 'Invalid promo code.', 'promo_invalid'],
+      ['an expired code', 'diwali2025', 'Promo code DIWALI2025 has expired.', 'promo_expired'],
+      ['a code below its minimum', 'WELCOME15', 'Promo code WELCOME15 needs a subtotal of at least ₹9,999.', 'promo_below_minimum'],
+    ])('refuses %s, placing nothing', async (_what, code, message, reason) => {
+      const id = await product(1999, 4);
+      const before = await ordersOf(PEOPLE.customerA.id);
+      const { data, error, status } = await place(asha, { items: [{ product_id: id, quantity: 1 }], promo_code: code });
+      expect(data).toBeNull();
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: 'P0001', message, details: reason });
+      expect(await ordersOf(PEOPLE.customerA.id)).toBe(before);
+      expect((await stockOf(id)).stock_quantity).toBe(4);
+    });
+
+    it('counts promo uses and refuses a code that is used up', async () => {
+      const code = `LIMIT${process.pid}`.slice(0, 20);
+      await s.db.query(`insert into public.promo_codes (code, kind, value, usage_limit, starts_at) values ($1, 'flat', 100, 1, now() - interval '1 day')`, [code]);
+      const id = await product(1999, 4);
+      expect((await place(asha, { items: [{ product_id: id, quantity: 1 }], promo_code: code })).error).toBeNull();
+      const second = await place(bilal, { items: [{ product_id: id, quantity: 1 }], promo_code: code });
+      expect(second.error).toMatchObject({ message: `Promo code ${code} is no longer available.`, details: 'promo_used_up' });
+      expect((await s.db.query<{ used_count: number }>('select used_count from public.promo_codes where code = $1', [code])).rows[0]!.used_count).toBe(1);
+    });
+
+    it('refuses sold-out, short, unknown and malformed items with their own messages', async () => {
+      const soldOut = await product(5000, 0, 'Ira Test Sofa');
+      const short = await product(5000, 2, 'Kabir Test Chair');
+      const cases: [unknown, string, string][] = [
+        [[{ product_id: soldOut, quantity: 1 }], '"Ira Test Sofa" is out of stock. Please remove it to continue.', 'out_of_stock'],
+        [[{ product_id: short, quantity: 3 }], 'Only 2 left in stock for "Kabir Test Chair". Please reduce the quantity.', 'insufficient_stock'],
+        // Two lines of the same product (two colours) count together.
+        [[{ product_id: short, quantity: 2, selected_color: 'Red' }, { product_id: short, quantity: 1, selected_color: 'Blue' }], 'Only 2 left in stock for "Kabir Test Chair". Please reduce the quantity.', 'insufficient_stock'],
+        [[{ product_id: 987654321, quantity: 1 }], 'An item in your cart is no longer available. Please remove it to continue.', 'product_unavailable'],
+        [[], 'Your cart is empty.', 'cart_empty'],
+        [[{ product_id: short, quantity: 0 }], 'An item in your cart is not valid. Please remove it and add it again.', 'invalid_item'],
+        [[{ product_id: short, quantity: -1 }], 'An item in your cart is not valid. Please remove it and add it again.', 'invalid_item'],
+      ];
+      for (const [items, message, reason] of cases) {
+        const { error } = await place(asha, { items });
+        expect(error, JSON.stringify(items)).toMatchObject({ message, details: reason });
+      }
+      expect((await stockOf(short)).stock_quantity).toBe(2);
+    });
+
+    it.each([
+      [{ city: '  ' }, 'Please fill in all required fields.', 'address_incomplete'],
+      [{ email: 'asha.example.in' }, 'Please enter a valid email address.', 'invalid_email'],
+      [{ phone: '12345 67890' }, 'Please enter a valid 10-digit mobile number.', 'invalid_phone'],
+      [{ pincode: '56003' }, 'Please enter a valid 6-digit pincode.', 'invalid_pincode'],
+      [{ pincode: '060038' }, 'Please enter a valid 6-digit pincode.', 'invalid_pincode'],
+    ])('checks the shipping address %j', async (change, message, reason) => {
+      const id = await product(1999, 4);
+      const { error } = await place(asha, { items: [{ product_id: id, quantity: 1 }], shipping_address: shippingAddress(change) });
+      expect(error).toMatchObject({ message, details: reason });
+    });
+  });
+
+  describe('idempotency', () => {
+    it('makes one order for a key, however often and however concurrently it is sent', async () => {
+      const id = await product(7999, 10);
+      const idempotency_key = key();
+      const args = { items: [{ product_id: id, quantity: 2 }], idempotency_key };
+      const results = await Promise.all(Array.from({ length: 8 }, () => place(asha, args)));
+      for (const r of results) expect(r.error).toBeNull();
+      const ids = new Set(results.map((r) => r.data!.id));
+      expect(ids.size).toBe(1);
+      const retry = await place(asha, args);
+      expect(retry.data!.id).toBe([...ids][0]);
+      expect((await s.db.query('select 1 from public.orders where idempotency_key = $1', [idempotency_key])).rows).toHaveLength(1);
+      expect((await stockOf(id)).stock_quantity).toBe(8);
+      // The same key from another customer is their own checkout.
+      const other = await place(bilal, args);
+      expect(other.data!.id).not.toBe([...ids][0]);
+      expect((await stockOf(id)).stock_quantity).toBe(6);
+    });
+  });
+
+  describe('stock under concurrency', () => {
+    it(`sells exactly the last 5 units to 50 concurrent orders, never below zero [${kind}]`, async () => {
+      const id = await product(3499, 5, 'Last Five Stool');
+      const buyers = [asha, bilal];
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => place(buyers[i % 2]!, { items: [{ product_id: id, quantity: 1 }] })),
+      );
+      const ok = results.filter((r) => r.error === null);
+      const refused = results.filter((r) => r.error !== null);
+      expect(ok).toHaveLength(5);
+      for (const r of refused) expect(['out_of_stock', 'insufficient_stock']).toContain(r.error!.details);
+      expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
+      const { rows } = await s.db.query<{ n: string }>('select coalesce(sum(quantity), 0)::text as n from public.order_items where product_id = $1', [id]);
+      expect(rows[0]!.n).toBe('5');
+    }, 120_000);
+  });
+
+  describe('after the order', () => {
+    it("shows customers their own orders, items and timeline, never another's", async () => {
+      const id = await product(5999, 5);
+      const { data: order } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
+      const mine = await asha.from('orders').select('id, order_items(product_name, quantity), order_events(status)').eq('id', order!.id).single();
+      expect(mine.error).toBeNull();
+      expect(mine.data).toMatchObject({ order_items: [{ quantity: 1 }], order_events: [{ status: 'Order Placed' }] });
+      expect((await bilal.from('orders').select('id').eq('id', order!.id)).data).toEqual([]);
+      expect((await bilal.from('order_items').select('id').eq('order_id', order!.id)).data).toEqual([]);
+    });
+
+    it('lets the owner cancel before shipping, returning the stock and the promo use', async () => {
+      const id = await product(9999, 3);
+      const { data: order } = await place(asha, { items: [{ product_id: id, quantity: 3 }], promo_code: 'SAVE10' });
+      const used = async () => (await s.db.query<{ used_count: number }>(`select used_count from public.promo_codes where code = 'SAVE10'`)).rows[0]!.used_count;
+      const usedBefore = await used();
+      expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
+      const { data, error } = await asha.rpc('cancel_order', { order_id: order!.id }).returns<Order>();
+      expect(error).toBeNull();
+      expect(data!.status).toBe('cancelled');
+      expect(await stockOf(id)).toEqual({ stock_quantity: 3, in_stock: true });
+      expect(await used()).toBe(usedBefore - 1);
+      const tracked = await asha.rpc('track_order', { order_number: order!.order_number });
+      const timeline = (tracked.data as { timeline: { status: string; completed: boolean }[] }).timeline;
+      expect(timeline.at(-1)).toMatchObject({ status: 'Cancelled', completed: true });
+    });
+
+    it('moves orders only forward for a fresh admin, adding the timeline events, and marks delivered COD paid', async () => {
+      const id = await product(4999, 5);
+      const { data: order } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
+      const move = (status: string, extra: Record<string, unknown> = {}) =>
+        staff.rpc('admin_set_order_status', { order_id: order!.id, status, ...extra }).returns<Order>();
+      expect((await move('shipped', { location: 'Jodhpur hub' })).data).toMatchObject({ status: 'shipped' });
+      const customerTry = await asha.rpc('admin_set_order_status', { order_id: order!.id, status: 'delivered' });
+      expect(customerTry.status).toBe(403);
+      expect((await staff.rpc('admin_add_order_event', { order_id: order!.id, status: 'In Transit', location: 'Ahmedabad' })).error).toBeNull();
+      expect((await staff.rpc('admin_add_order_event', { order_id: order!.id, status: 'Out for Delivery', location: 'Bengaluru' })).error).toBeNull();
+      const cancel = await move('cancelled');
+      expect(cancel.error).toMatchObject({ details: 'invalid_status_transition' });
+      expect(cancel.error!.message).toMatch(/cannot go from shipped to cancelled/);
+      expect((await asha.rpc('cancel_order', { order_id: order!.id })).error?.details).toBe('not_cancellable');
+      expect((await move('delivered')).data).toMatchObject({ status: 'delivered', payment_status: 'paid' });
+      expect((await move('processing')).error?.details).toBe('invalid_status_transition');
+      const { data: tracked } = await s.db
+        .query<{ t: { status: string; current_location: string; timeline: { status: string; completed: boolean; location: string | null }[] } }>(
+          `select public.track_order($1) as t`,
+          [order!.order_number],
+        )
+        .then((r) => ({ data: r.rows[0]!.t }));
+      // Superuser has no JWT: track_order shows nothing to an unknown caller.
+      expect(tracked).toBeNull();
+      const { data: mine } = await asha.rpc('track_order', { order_number: order!.order_number });
+      const t = mine as { status: string; current_location: string; timeline: { status: string; completed: boolean }[] };
+      expect(t.status).toBe('delivered');
+      expect(t.timeline.map((e) => [e.status, e.completed])).toEqual([
+        ['Order Placed', true],
+        ['Order Confirmed', true],
+        ['Shipped', true],
+        ['In Transit', true],
+        ['Out for Delivery', true],
+        ['Delivered', true],
+      ]);
+      expect(t.current_location).toBe('Bengaluru');
+      expect((await s.db.query(`update public.orders set total = 1 where id = $1`, [order!.id]).catch((e: Error) => e)) instanceof Error).toBe(true);
+    });
+
+    it("gives the admin dashboard's figures from the orders themselves", async () => {
+      const { data, error } = await staff.rpc('admin_dashboard');
+      expect(error).toBeNull();
+      const d = data as Record<string, unknown> & { sales_last_30_days: { revenue: number; orders: number }[]; low_stock_products: { stock_quantity: number }[] };
+      const { rows } = await s.db.query<{ total: string; revenue: string; pending: string }>(
+        `select count(*)::text as total, coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as revenue,
+           count(*) filter (where status = 'pending')::text as pending from public.orders`,
+      );
+      expect(d.total_orders).toBe(Number(rows[0]!.total));
+      expect(d.revenue).toBe(Number(rows[0]!.revenue));
+      expect(d.pending_orders).toBe(Number(rows[0]!.pending));
+      expect(d.sales_last_30_days).toHaveLength(30);
+      expect(d.sales_last_30_days.reduce((sum, day) => sum + day.revenue, 0)).toBeCloseTo(Number(rows[0]!.revenue), 2);
+      expect(d.low_stock_products.length).toBeGreaterThan(0);
+      for (const p of d.low_stock_products) expect(p.stock_quantity).toBeLessThanOrEqual(5);
+      expect(Number(d.average_order_value)).toBeGreaterThan(0);
+    });
+  });
+});
