@@ -1,0 +1,129 @@
+/**
+ * The catalog as the storefront reads it, through supabase-js over HTTP against the real
+ * migrations and seed (PGlite and PostgreSQL): the spec's calls (categories by name, products newest
+ * first with the joined category, one product, featured for home, related products), the category
+ * counts view, the checkout's promo preview, and typo-tolerant search ("sofaa", "chiar").
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forEachStoreServer, storeClient } from './support/store.ts';
+
+interface Product {
+  id: number;
+  name: string;
+  slug: string;
+  price: number;
+  original_price: number | null;
+  featured: boolean;
+  in_stock: boolean;
+  stock_quantity: number;
+  rating: number;
+  review_count: number;
+  specifications: { features: string[]; warranty: string; assembly: string } | null;
+  category: { id: number; name: string; slug: string } | null;
+}
+
+forEachStoreServer('catalog for the storefront', ({ server }) => {
+  let anon: SupabaseClient;
+  beforeAll(() => {
+    anon = storeClient(server());
+  });
+
+  describe("the spec's catalog calls", () => {
+    it('reads categories ordered by name', async () => {
+      const { data, error } = await anon.from('categories').select('*').order('name');
+      expect(error).toBeNull();
+      const names = data!.map((c: { name: string }) => c.name);
+      expect(names).toEqual([...names].sort());
+      expect(names).toContain('Living Room');
+    });
+
+    it('reads products newest first with the joined category, and one product by id', async () => {
+      const { data, error } = await anon.from('products').select('*, category:categories(*)').order('created_at', { ascending: false }).returns<Product[]>();
+      expect(error).toBeNull();
+      expect(data!.length).toBeGreaterThanOrEqual(60);
+      expect(data![0]!.slug).toBe('aarav-3-seater-fabric-sofa');
+      expect(data![0]!.category).toMatchObject({ name: 'Sofas', slug: 'sofas' });
+      const one = await anon.from('products').select('*, category:categories(*)').eq('id', data![5]!.id).single<Product>();
+      expect(one.data).toMatchObject({ id: data![5]!.id, rating: expect.any(Number), review_count: expect.any(Number) });
+      expect(one.data!.specifications!.features.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it('finds the first 8 featured products for home and up to 4 related products', async () => {
+      const featured = await anon.from('products').select('id, featured, category_id').eq('featured', true).order('created_at', { ascending: false }).limit(8);
+      expect(featured.data).toHaveLength(8);
+      const first = featured.data![0]!;
+      const related = await anon.from('products').select('id').eq('category_id', first.category_id).neq('id', first.id).limit(4);
+      expect(related.data).toHaveLength(4);
+    });
+
+    it('finds a category by its lowercased name or slug (/category/{name})', async () => {
+      const byName = await anon.from('categories').select('id, slug').ilike('name', 'living room').single();
+      const bySlug = await anon.from('categories').select('id, name').eq('slug', 'living-room').single();
+      expect(byName.data!.id).toBe(bySlug.data!.id);
+      expect(bySlug.data!.name).toBe('Living Room');
+    });
+
+    it('counts each category for /all-categories', async () => {
+      const { data } = await anon.from('category_summaries').select('slug, product_count').order('sort_order');
+      expect(data!.length).toBeGreaterThanOrEqual(10);
+      for (const c of data!) expect(c.product_count).toBeGreaterThanOrEqual(6);
+    });
+
+    it('shows sold-out products as out of stock', async () => {
+      const { data } = await anon.from('products').select('slug, in_stock, stock_quantity').eq('in_stock', false);
+      expect(data!.length).toBeGreaterThanOrEqual(3);
+      for (const p of data!) expect(p.stock_quantity).toBe(0);
+    });
+  });
+
+  describe('search', () => {
+    const search = async (q: string, limit = 5) => {
+      const { data, error } = await anon.rpc('search_products', { search: q, max_results: limit }).select('name, category:categories(name)').returns<{ name: string; category: { name: string } }[]>();
+      expect(error).toBeNull();
+      return data!;
+    };
+
+    it.each([
+      ['sofa', /sofa/i],
+      ['sofaa', /sofa/i],
+      ['chiar', /chair/i],
+      ['tabel', /table/i],
+      ['sheesham bed', /sheesham.*bed|bed.*sheesham/i],
+      ['wardrobe', /wardrobe/i],
+      ['wardrob', /wardrobe/i],
+      ['recliner', /recliner/i],
+    ])('"%s" finds matching products first', async (q, pattern) => {
+      const results = await search(q);
+      expect(results.length, q).toBeGreaterThan(0);
+      expect(results[0]!.name, q).toMatch(pattern);
+    });
+
+    it('embeds the category and honours the limit', async () => {
+      const results = await search('chair', 3);
+      expect(results).toHaveLength(3);
+      expect(results[0]!.category.name).toEqual(expect.any(String));
+    });
+
+    it('falls back to any word when no product has them all', async () => {
+      const results = await search('teak unicornwood');
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) expect(r.name.toLowerCase()).toContain('teak');
+    });
+
+    it('returns nothing for nothing', async () => {
+      expect(await search('')).toEqual([]);
+      expect(await search('   ')).toEqual([]);
+      expect(await search('zzzzqqq')).toEqual([]);
+    });
+  });
+
+  describe('promo preview for the checkout', () => {
+    it("answers with the spec's messages", async () => {
+      const preview = (code: string, subtotal: number) => anon.rpc('preview_promo', { code, subtotal }).single();
+      expect((await preview('SAVE10', 12999)).data).toMatchObject({ applied: true, discount: 1299.9, message: 'Promo code applied! 10% discount added.' });
+      expect((await preview('flat500', 12999)).data).toMatchObject({ applied: true, discount: 500, message: 'Promo code applied! ₹500 discount added.' });
+      expect((await preview('HELLO', 12999)).data).toMatchObject({ applied: false, discount: 0, message: 'Invalid promo code.' });
+    });
+  });
+});
