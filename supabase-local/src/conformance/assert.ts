@@ -74,8 +74,9 @@ function header(res: HttpResult, name: string): string | undefined {
  */
 export function toRegExp(pattern: string): RegExp {
   const m = /^\(\?([ims]+)\)/.exec(pattern);
-  const body = (m ? pattern.slice(m[0].length) : pattern).replace(/(?<!\\)((?:\\\\)*)\\([AzZ])/g, (_, pre: string, a: string) =>
-    `${pre}${a === 'A' ? '^' : '$'}`,
+  const body = (m ? pattern.slice(m[0].length) : pattern).replace(
+    /(?<!\\)((?:\\\\)*)\\([AzZ])/g,
+    (_, pre: string, a: string) => `${pre}${a === 'A' ? '^' : '$'}`,
   );
   return new RegExp(body, m ? [...new Set(m[1]!)].join('') : '');
 }
@@ -104,7 +105,9 @@ function checkJsonPath(entries: unknown, res: HttpResult): string[] {
     const { path, ...preds } = entry as Record<string, unknown> & { path: string };
     const predKeys = Object.keys(preds);
     if (predKeys.length !== 1) {
-      errors.push(`body_jsonpath ${path}: expected exactly one predicate, got ${predKeys.join(', ') || 'none'}`);
+      errors.push(
+        `body_jsonpath ${path}: expected exactly one predicate, got ${predKeys.join(', ') || 'none'}`,
+      );
       continue;
     }
     let found: unknown[];
@@ -122,17 +125,22 @@ function checkJsonPath(entries: unknown, res: HttpResult): string[] {
       if (found.length === 0) errors.push(`body_jsonpath ${path}: expected ${show(want)}, nothing there`);
       else {
         const got = definite || (found.length === 1 && !Array.isArray(want)) ? found[0] : found;
-        if (!deepEqual(got, want)) errors.push(`body_jsonpath ${path}: expected ${clip(show(want))}, got ${clip(show(got))}`);
+        if (!deepEqual(got, want))
+          errors.push(`body_jsonpath ${path}: expected ${clip(show(want))}, got ${clip(show(got))}`);
       }
     } else if (pred === 'present' || pred === 'exists') {
       const wantPresent = want !== false;
       if (wantPresent !== found.length > 0) {
-        errors.push(`body_jsonpath ${path}: expected ${wantPresent ? 'a value' : 'nothing'}, got ${clip(show(found))}`);
+        errors.push(
+          `body_jsonpath ${path}: expected ${wantPresent ? 'a value' : 'nothing'}, got ${clip(show(found))}`,
+        );
       }
     } else if (pred === 'absent') {
       const wantAbsent = want !== false;
       if (wantAbsent !== (found.length === 0)) {
-        errors.push(`body_jsonpath ${path}: expected ${wantAbsent ? 'nothing' : 'a value'}, got ${clip(show(found))}`);
+        errors.push(
+          `body_jsonpath ${path}: expected ${wantAbsent ? 'nothing' : 'a value'}, got ${clip(show(found))}`,
+        );
       }
     } else {
       errors.push(`body_jsonpath ${path}: unknown predicate '${pred}'`);
@@ -163,7 +171,8 @@ export function checkExpect(expect: Record<string, unknown>, res: HttpResult): s
       case 'headers':
         for (const [name, value] of Object.entries((want ?? {}) as Record<string, unknown>)) {
           const got = header(res, name);
-          if (got !== String(value)) errors.push(`header ${name}: expected ${show(String(value))}, got ${show(got)}`);
+          if (got !== String(value))
+            errors.push(`header ${name}: expected ${show(String(value))}, got ${show(got)}`);
         }
         break;
       case 'headers_present':
@@ -212,7 +221,8 @@ export function checkExpect(expect: Record<string, unknown>, res: HttpResult): s
         break;
       case 'body_raw': {
         const text = res.body.toString('utf8');
-        if (text !== String(want ?? '')) errors.push(`body_raw: expected ${clip(show(want))}, got ${clip(show(text))}`);
+        if (text !== String(want ?? ''))
+          errors.push(`body_raw: expected ${clip(show(want))}, got ${clip(show(text))}`);
         break;
       }
       case 'body_contains': {

@@ -59,9 +59,11 @@ export function parseCase(text: string, file: string): Case {
   const id = typeof value.id === 'number' && Number.isInteger(value.id) ? value.id : idFromFile(file);
   if (id === null) throw new Error('missing integer `id`');
   const request = value.request;
-  if (!request || typeof request !== 'object' || Array.isArray(request)) throw new Error('missing `request` mapping');
+  if (!request || typeof request !== 'object' || Array.isArray(request))
+    throw new Error('missing `request` mapping');
   const expect = value.expect;
-  if (!expect || typeof expect !== 'object' || Array.isArray(expect)) throw new Error('missing `expect` mapping');
+  if (!expect || typeof expect !== 'object' || Array.isArray(expect))
+    throw new Error('missing `expect` mapping');
   const feature = typeof value.feature === 'string' && value.feature !== '' ? value.feature : 'unknown';
   const config = value.config;
   return {
@@ -97,7 +99,10 @@ export function loadCases(folder: string): { cases: Case[]; broken: BrokenCase[]
 }
 
 /** `--filter`: an exact id, or a substring of the file name or feature. */
-export function matchesFilter(c: { id: number | null; file: string; feature?: string }, filter: string): boolean {
+export function matchesFilter(
+  c: { id: number | null; file: string; feature?: string },
+  filter: string,
+): boolean {
   if (/^\d+$/.test(filter)) return c.id === Number(filter);
   return c.file.includes(filter) || (c.feature ?? '').includes(filter);
 }

@@ -61,7 +61,9 @@ async function setupPostgres(
         // pg-pool's end() resolves before its sockets are gone; let them go, so FORCE has no one to kill
         for (let i = 0; i < 40; i++) {
           const r = await admin
-            .query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+            .query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
+              name,
+            ])
             .catch(() => ({ rows: [{ n: 0 }] }));
           if (r.rows[0]!.n === 0) break;
           await new Promise((ok) => setTimeout(ok, 50));
@@ -81,7 +83,9 @@ async function setupPostgres(
         throw describeError(chain.roles, e);
       }
     }
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+    await admin.query(
+      `CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+    );
     created = true;
     await admin.query(`ALTER DATABASE "${name}" SET timezone TO 'UTC'`);
     for (const step of chain.steps) {

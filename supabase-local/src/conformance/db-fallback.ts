@@ -13,7 +13,11 @@ export async function fallbackPglite(dataDir = 'memory://'): Promise<Db> {
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<R>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
       const r = await q.query<R>(text, values as unknown[]);
-      return { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 };
+      return {
+        rows: r.rows,
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: r.affectedRows ?? 0,
+      };
     },
   });
   return {
@@ -45,7 +49,11 @@ export async function fallbackPostgres(url: string): Promise<Db> {
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<R>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
       const r = await c.query(text, values);
-      return { rows: r.rows as R[], fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
+      return {
+        rows: r.rows as R[],
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: r.rowCount ?? 0,
+      };
     },
   });
   const listeners: pg.Client[] = [];

@@ -29,7 +29,8 @@ function asDivergence(where: string, v: unknown): Divergence {
   if (typeof reason !== 'string' || reason.trim() === '') throw new Error(`${where}: reason is required`);
   if (pin === undefined) return { reason };
   const p = pin as { path?: unknown; value?: unknown };
-  if (!Array.isArray(p.path) || !Object.hasOwn(p, 'value')) throw new Error(`${where}: pin needs path: [...] and value`);
+  if (!Array.isArray(p.path) || !Object.hasOwn(p, 'value'))
+    throw new Error(`${where}: pin needs path: [...] and value`);
   return { reason, pin: { path: p.path as (string | number)[], value: p.value } };
 }
 
@@ -70,7 +71,9 @@ function dig(v: unknown, path: (string | number)[]): unknown {
     else {
       // header maps are case-insensitive
       const obj = cur as Record<string, unknown>;
-      const hit = Object.keys(obj).find((x) => x === key) ?? Object.keys(obj).find((x) => x.toLowerCase() === String(key).toLowerCase());
+      const hit =
+        Object.keys(obj).find((x) => x === key) ??
+        Object.keys(obj).find((x) => x.toLowerCase() === String(key).toLowerCase());
       cur = hit === undefined ? undefined : obj[hit];
     }
   }

@@ -35,7 +35,9 @@ export async function runCase(c: Case, ctx: ExecuteContext): Promise<CaseRun> {
     spec = routeCase(c, ctx.connectingUser);
     sent = buildRequest(c, { injectProfile: spec.injectProfile });
   } catch (e) {
-    return done({ errors: [e instanceof UnsupportedCase ? `unsupported: ${e.message}` : `runner: ${message(e)}`] });
+    return done({
+      errors: [e instanceof UnsupportedCase ? `unsupported: ${e.message}` : `runner: ${message(e)}`],
+    });
   }
   if (!('status' in c.expect)) {
     return done({ instance: spec.name, sent, errors: ['unsupported: HTTP case without expect.status'] });
@@ -44,7 +46,11 @@ export async function runCase(c: Case, ctx: ExecuteContext): Promise<CaseRun> {
   try {
     port = (await ctx.pool.get(spec)).port;
   } catch (e) {
-    return done({ instance: spec.name, sent, errors: [`instance ${spec.name} failed to start: ${message(e)}`] });
+    return done({
+      instance: spec.name,
+      sent,
+      errors: [`instance ${spec.name} failed to start: ${message(e)}`],
+    });
   }
   let response: HttpResult;
   try {

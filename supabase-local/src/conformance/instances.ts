@@ -19,8 +19,22 @@ export const MULTI_SCHEMAS = ['v1', 'v2', SPECIAL];
 
 /** §2.2: the auth instance keeps the wide list. */
 export const AUTH_SCHEMAS = [
-  'test', 'operators', 'ordering', 'pagination', 'representations', 'mutations', 'rpc', 'headers', 'config',
-  'domain_representations', 'observability', 'auth', 'v1', 'v2', SPECIAL, UNICODE,
+  'test',
+  'operators',
+  'ordering',
+  'pagination',
+  'representations',
+  'mutations',
+  'rpc',
+  'headers',
+  'config',
+  'domain_representations',
+  'observability',
+  'auth',
+  'v1',
+  'v2',
+  SPECIAL,
+  UNICODE,
 ];
 
 /** §2.1.1: `schema: headers` cases that exercise v1/v2/SPECIAL profile routing and run on `multi`. */
@@ -95,7 +109,12 @@ function resolvePlaceholder(v: unknown): unknown {
 }
 
 function schemaList(v: unknown): unknown {
-  return typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : v;
+  return typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+    : v;
 }
 
 /** §2.4: a case's `config:` block (PostgREST's kebab-case names) → RestConfig (camelCase) overrides. */
@@ -136,7 +155,10 @@ function stableKey(v: unknown): string {
 
 function describeOverrides(o: Record<string, unknown>): string {
   return Object.entries(o)
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? (v.length > 24 ? `${v.slice(0, 21)}...` : v) : JSON.stringify(v)}`)
+    .map(
+      ([k, v]) =>
+        `${k}=${typeof v === 'string' ? (v.length > 24 ? `${v.slice(0, 21)}...` : v) : JSON.stringify(v)}`,
+    )
     .join(',');
 }
 
@@ -209,11 +231,17 @@ export class InstancePool {
   private async start(spec: InstanceSpec): Promise<RunningInstance> {
     let timer: NodeJS.Timeout | undefined;
     const created = this.createApp(this.db, spec.config);
-    created.then((a) => this.apps.push(a), () => {}); // closed at the end even if it was late
+    created.then(
+      (a) => this.apps.push(a),
+      () => {},
+    ); // closed at the end even if it was late
     const app = await Promise.race([
       created,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`createRestApp did not resolve within ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`createRestApp did not resolve within ${this.startTimeoutMs} ms`)),
+          this.startTimeoutMs,
+        );
       }),
     ]).finally(() => clearTimeout(timer));
     const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
@@ -227,7 +255,9 @@ export class InstancePool {
         this.onEngineError(spec.name, err);
         if (!res.headersSent) {
           res.writeHead(599, 'Engine Threw', { 'content-type': 'text/plain; charset=utf-8' });
-          res.end(`conformance runner: RestApp.handle threw: ${err instanceof Error ? err.message : String(err)}`);
+          res.end(
+            `conformance runner: RestApp.handle threw: ${err instanceof Error ? err.message : String(err)}`,
+          );
         } else {
           res.destroy();
         }

@@ -18,7 +18,10 @@ export function fixtureChain(fixturesDir: string): { roles: FixtureStep | null; 
   const files = readdirSync(fixturesDir)
     .filter((f) => /^\d\d_.*\.sql$/.test(f))
     .sort();
-  const read = (f: string): FixtureStep => ({ name: f, sql: toPlainSql(readFileSync(join(fixturesDir, f), 'utf8')) });
+  const read = (f: string): FixtureStep => ({
+    name: f,
+    sql: toPlainSql(readFileSync(join(fixturesDir, f), 'utf8')),
+  });
   const roles = files.find((f) => f.startsWith('01_'));
   const steps: FixtureStep[] = [];
   let standInDone = false;
@@ -48,12 +51,24 @@ export function decodeCopyField(field: string): string {
     }
     const next = field[++i]!;
     switch (next) {
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
       case 'x': {
         const m = /^[0-9a-fA-F]{1,2}/.exec(field.slice(i + 1));
         if (m) {

@@ -32,7 +32,9 @@ export function parseArgs(argv: string[]): Options {
     divergences: DEFAULT_DIVERGENCES,
   };
   for (const arg of argv) {
-    const [flag, value] = arg.startsWith('--') ? [arg.split('=')[0]!, arg.slice(arg.indexOf('=') + 1)] : ['', arg];
+    const [flag, value] = arg.startsWith('--')
+      ? [arg.split('=')[0]!, arg.slice(arg.indexOf('=') + 1)]
+      : ['', arg];
     const has = arg.includes('=');
     const num = (name: string) => {
       const n = Number(value);

@@ -36,7 +36,8 @@ export function encodePath(path: string): string {
     } else if (cp > 0x20 && cp < 0x7f) {
       out += ch;
     } else {
-      for (const byte of Buffer.from(ch, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+      for (const byte of Buffer.from(ch, 'utf8'))
+        out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
     }
   }
   return out;
@@ -91,7 +92,7 @@ export function buildRequest(c: Case, opts: { injectProfile: boolean }): SentReq
 
 /** Node writes header bytes as latin1: pass UTF-8 bytes through unchanged that way. */
 function wireHeaderValue(v: string): string {
-  return /[^\x00-\xff]/.test(v) ? Buffer.from(v, 'utf8').toString('latin1') : v;
+  return [...v].some((ch) => ch.charCodeAt(0) > 0xff) ? Buffer.from(v, 'utf8').toString('latin1') : v;
 }
 
 /** Fold repeated headers (HARNESS §4): ', ' — except Set-Cookie, joined with '\n'. Names lowercased. */
@@ -118,7 +119,8 @@ export function sendRequest(
     const body = sent.body === null ? null : Buffer.from(sent.body, 'utf8');
     if (!hasHeader(headers, 'Content-Length') && !hasHeader(headers, 'Transfer-Encoding')) {
       if (body !== null) headers.push(['Content-Length', String(body.length)]);
-      else if (!['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(sent.method)) headers.push(['Content-Length', '0']);
+      else if (!['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(sent.method))
+        headers.push(['Content-Length', '0']);
     }
     // with raw (array) headers node adds no Host, and node's server answers 400 without one
     if (!hasHeader(headers, 'Host')) headers.unshift(['Host', `127.0.0.1:${port}`]);
@@ -137,7 +139,10 @@ export function sendRequest(
       reject(new Error(`runner could not build the request: ${(e as Error).message}`));
       return;
     }
-    const timer = setTimeout(() => req.destroy(new Error(`no response within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(new Error(`no response within ${opts.timeoutMs} ms`)),
+      opts.timeoutMs,
+    );
     req.on('error', (e) => {
       clearTimeout(timer);
       reject(e);

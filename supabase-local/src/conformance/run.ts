@@ -37,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
     opts = parseArgs(argv);
   } catch (e) {
     const help = (e as Error).message === 'help';
-    (help ? process.stdout : process.stderr).write(`${help ? '' : `error: ${(e as Error).message}\n`}${USAGE}\n`);
+    (help ? process.stdout : process.stderr).write(
+      `${help ? '' : `error: ${(e as Error).message}\n`}${USAGE}\n`,
+    );
     return help ? 0 : 2;
   }
 
@@ -65,7 +67,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     ({ createRestApp } = (await import(engineModule)) as { createRestApp: CreateApp });
   } catch (e) {
-    throw new Error(`could not load the REST engine (${engineModule}): ${(e as Error).message}`);
+    throw new Error(`could not load the REST engine (${engineModule}): ${(e as Error).message}`, {
+      cause: e,
+    });
   }
 
   const cleanups: (() => Promise<void>)[] = [];
@@ -74,8 +78,7 @@ async function main(argv: string[]): Promise<number> {
   };
   let cleaning: Promise<void> | null = null;
   // one cleanup, awaited by whoever ends the process (signal handler or the normal path)
-  const cleanupAll = () =>
-    (cleaning ??= cleanupSoFar());
+  const cleanupAll = () => (cleaning ??= cleanupSoFar());
   const onSignal = (sig: NodeJS.Signals) => {
     if (interrupted) process.exit(130);
     interrupted = true;
@@ -90,7 +93,9 @@ async function main(argv: string[]): Promise<number> {
   let engineErrors = 0;
   const onStray = (err: unknown) => {
     engineErrors++;
-    process.stderr.write(`warning: uncaught error outside a request (engine?): ${(err as Error)?.stack ?? String(err)}\n`);
+    process.stderr.write(
+      `warning: uncaught error outside a request (engine?): ${(err as Error)?.stack ?? String(err)}\n`,
+    );
   };
   process.on('unhandledRejection', onStray);
   process.on('uncaughtException', onStray);
@@ -110,12 +115,15 @@ async function main(argv: string[]): Promise<number> {
       database = await setupDatabase(defaultFixtures, process.env.DATABASE_URL, register);
     }
     if (interrupted) throw new Error('interrupted');
-    console.log(`database: ${database.description} (fixtures loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `database: ${database.description} (fixtures loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     for (const n of database.notes) console.log(`  ${n}`);
 
     const pool = new InstancePool(database.db, createRestApp, (name, err) => {
       engineErrors++;
-      if (opts.verbose) process.stderr.write(`engine error on ${name}: ${(err as Error)?.stack ?? String(err)}\n`);
+      if (opts.verbose)
+        process.stderr.write(`engine error on ${name}: ${(err as Error)?.stack ?? String(err)}\n`);
     });
     cleanups.push(() => pool.closeAll());
 
