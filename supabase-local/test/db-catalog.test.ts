@@ -5,6 +5,7 @@
  * counts view, the checkout's promo preview, and typo-tolerant search ("sofaa", "chiar").
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../shared/src/types/database.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachStoreServer, storeClient } from './support/store.ts';
 
@@ -24,7 +25,7 @@ interface Product {
 }
 
 forEachStoreServer('catalog for the storefront', ({ server }) => {
-  let anon: SupabaseClient;
+  let anon: SupabaseClient<Database>;
   beforeAll(() => {
     anon = storeClient(server());
   });
@@ -39,21 +40,43 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
     });
 
     it('reads products newest first with the joined category, and one product by id', async () => {
-      const { data, error } = await anon.from('products').select('*, category:categories(*)').order('created_at', { ascending: false }).returns<Product[]>();
+      const { data, error } = await anon
+        .from('products')
+        .select('*, category:categories(*)')
+        .order('created_at', { ascending: false })
+        .returns<Product[]>();
       expect(error).toBeNull();
       expect(data!.length).toBeGreaterThanOrEqual(60);
       expect(data![0]!.slug).toBe('aarav-3-seater-fabric-sofa');
       expect(data![0]!.category).toMatchObject({ name: 'Sofas', slug: 'sofas' });
-      const one = await anon.from('products').select('*, category:categories(*)').eq('id', data![5]!.id).single<Product>();
-      expect(one.data).toMatchObject({ id: data![5]!.id, rating: expect.any(Number), review_count: expect.any(Number) });
+      const one = await anon
+        .from('products')
+        .select('*, category:categories(*)')
+        .eq('id', data![5]!.id)
+        .single<Product>();
+      expect(one.data).toMatchObject({
+        id: data![5]!.id,
+        rating: expect.any(Number),
+        review_count: expect.any(Number),
+      });
       expect(one.data!.specifications!.features.length).toBeGreaterThanOrEqual(3);
     });
 
     it('finds the first 8 featured products for home and up to 4 related products', async () => {
-      const featured = await anon.from('products').select('id, featured, category_id').eq('featured', true).order('created_at', { ascending: false }).limit(8);
+      const featured = await anon
+        .from('products')
+        .select('id, featured, category_id')
+        .eq('featured', true)
+        .order('created_at', { ascending: false })
+        .limit(8);
       expect(featured.data).toHaveLength(8);
       const first = featured.data![0]!;
-      const related = await anon.from('products').select('id').eq('category_id', first.category_id).neq('id', first.id).limit(4);
+      const related = await anon
+        .from('products')
+        .select('id')
+        .eq('category_id', first.category_id)
+        .neq('id', first.id)
+        .limit(4);
       expect(related.data).toHaveLength(4);
     });
 
@@ -65,13 +88,19 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
     });
 
     it('counts each category for /all-categories', async () => {
-      const { data } = await anon.from('category_summaries').select('slug, product_count').order('sort_order');
+      const { data } = await anon
+        .from('category_summaries')
+        .select('slug, product_count')
+        .order('sort_order');
       expect(data!.length).toBeGreaterThanOrEqual(10);
       for (const c of data!) expect(c.product_count).toBeGreaterThanOrEqual(6);
     });
 
     it('shows sold-out products as out of stock', async () => {
-      const { data } = await anon.from('products').select('slug, in_stock, stock_quantity').eq('in_stock', false);
+      const { data } = await anon
+        .from('products')
+        .select('slug, in_stock, stock_quantity')
+        .eq('in_stock', false);
       expect(data!.length).toBeGreaterThanOrEqual(3);
       for (const p of data!) expect(p.stock_quantity).toBe(0);
     });
@@ -79,7 +108,10 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
 
   describe('search', () => {
     const search = async (q: string, limit = 5) => {
-      const { data, error } = await anon.rpc('search_products', { search: q, max_results: limit }).select('name, category:categories(name)').returns<{ name: string; category: { name: string } }[]>();
+      const { data, error } = await anon
+        .rpc('search_products', { search: q, max_results: limit })
+        .select('name, category:categories(name)')
+        .returns<{ name: string; category: { name: string } }[]>();
       expect(error).toBeNull();
       return data!;
     };
@@ -120,10 +152,23 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
 
   describe('promo preview for the checkout', () => {
     it("answers with the spec's messages", async () => {
-      const preview = (code: string, subtotal: number) => anon.rpc('preview_promo', { code, subtotal }).single();
-      expect((await preview('SAVE10', 12999)).data).toMatchObject({ applied: true, discount: 1299.9, message: 'Promo code applied! 10% discount added.' });
-      expect((await preview('flat500', 12999)).data).toMatchObject({ applied: true, discount: 500, message: 'Promo code applied! ₹500 discount added.' });
-      expect((await preview('HELLO', 12999)).data).toMatchObject({ applied: false, discount: 0, message: 'Invalid promo code.' });
+      const preview = (code: string, subtotal: number) =>
+        anon.rpc('preview_promo', { code, subtotal }).single();
+      expect((await preview('SAVE10', 12999)).data).toMatchObject({
+        applied: true,
+        discount: 1299.9,
+        message: 'Promo code applied! 10% discount added.',
+      });
+      expect((await preview('flat500', 12999)).data).toMatchObject({
+        applied: true,
+        discount: 500,
+        message: 'Promo code applied! ₹500 discount added.',
+      });
+      expect((await preview('HELLO', 12999)).data).toMatchObject({
+        applied: false,
+        discount: 0,
+        message: 'Invalid promo code.',
+      });
     });
   });
 });

@@ -7,10 +7,11 @@
  * the storefront can show. Then tracking, cancellation (stock returns), the admin's status moves
  * and events, and the dashboard's figures.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestSingleResponse, SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderSummary } from '../../shared/src/pricing/order-summary.ts';
 import { KNOWN_PROMOS } from '../../shared/src/pricing/promo.ts';
+import type { Database } from '../../shared/src/types/database.ts';
 import { addPeople, forEachStoreServer, PEOPLE, shippingAddress, storeClient } from './support/store.ts';
 import type { TestServer } from './support/test-server.ts';
 
@@ -31,13 +32,16 @@ interface Order {
   estimated_delivery_to: string;
 }
 
+type Client = SupabaseClient<Database>;
+type PlaceArgs = Database['public']['Functions']['place_order']['Args'];
+
 let serial = 0;
 
 forEachStoreServer('place_order and the order life cycle', ({ kind, server }) => {
   let s: TestServer;
-  let asha: SupabaseClient;
-  let bilal: SupabaseClient;
-  let staff: SupabaseClient;
+  let asha: Client;
+  let bilal: Client;
+  let staff: Client;
 
   beforeAll(async () => {
     s = server();
@@ -57,13 +61,34 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     return Number(rows[0]!.id);
   }
   const stockOf = async (id: number) =>
-    (await s.db.query<{ stock_quantity: number; in_stock: boolean }>('select stock_quantity, in_stock from public.products where id = $1', [id])).rows[0]!;
+    (
+      await s.db.query<{ stock_quantity: number; in_stock: boolean }>(
+        'select stock_quantity, in_stock from public.products where id = $1',
+        [id],
+      )
+    ).rows[0]!;
   const ordersOf = async (userId: string) =>
-    Number((await s.db.query<{ n: string }>('select count(*)::text as n from public.orders where user_id = $1', [userId])).rows[0]!.n);
+    Number(
+      (
+        await s.db.query<{ n: string }>('select count(*)::text as n from public.orders where user_id = $1', [
+          userId,
+        ])
+      ).rows[0]!.n,
+    );
   const key = () => `checkout-${process.pid}-${++serial}`;
 
-  async function place(client: SupabaseClient, args: Record<string, unknown>) {
-    return client.rpc('place_order', { shipping_address: shippingAddress(), payment_method: 'cod', idempotency_key: key(), ...args }).returns<Order>();
+  /** place_order with a valid address, cash on delivery and a fresh key, unless `args` say otherwise. */
+  async function place(
+    client: Client,
+    args: Record<string, unknown>,
+  ): Promise<PostgrestSingleResponse<Order>> {
+    const all = {
+      shipping_address: shippingAddress(),
+      payment_method: 'cod',
+      idempotency_key: key(),
+      ...args,
+    };
+    return (await client.rpc('place_order', all as PlaceArgs)) as unknown as PostgrestSingleResponse<Order>;
   }
 
   describe('prices and totals', () => {
@@ -79,10 +104,28 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         promo_code: 'FLAT500',
       });
       expect(error).toBeNull();
-      expect(data).toMatchObject({ subtotal: 30997, delivery_fee: 0, discount: 500, total: 30497, promo_code: 'FLAT500' });
-      expect(Object.keys(data!.shipping_address).sort()).toEqual(['address', 'city', 'email', 'fullName', 'phone', 'pincode', 'state']);
+      expect(data).toMatchObject({
+        subtotal: 30997,
+        delivery_fee: 0,
+        discount: 500,
+        total: 30497,
+        promo_code: 'FLAT500',
+      });
+      expect(Object.keys(data!.shipping_address).sort()).toEqual([
+        'address',
+        'city',
+        'email',
+        'fullName',
+        'phone',
+        'pincode',
+        'state',
+      ]);
       expect(data!.shipping_address.phone).toBe('9845012345');
-      const { data: items } = await asha.from('order_items').select('product_id, unit_price, quantity, line_total, selected_color').eq('order_id', data!.id).order('id');
+      const { data: items } = await asha
+        .from('order_items')
+        .select('product_id, unit_price, quantity, line_total, selected_color')
+        .eq('order_id', data!.id)
+        .order('id');
       expect(items).toEqual([
         { product_id: sofa, unit_price: 24999, quantity: 1, line_total: 24999, selected_color: null },
         { product_id: chair, unit_price: 2999, quantity: 2, line_total: 5998, selected_color: 'Teal Blue' },
@@ -102,11 +145,22 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       ];
       for (const cart of carts) {
         const id = await product(cart.price, 5);
-        const { data, error } = await place(asha, { items: [{ product_id: id, quantity: cart.quantity }], promo_code: cart.promo ?? null });
+        const { data, error } = await place(asha, {
+          items: [{ product_id: id, quantity: cart.quantity }],
+          promo_code: cart.promo ?? null,
+        });
         expect(error, JSON.stringify(cart)).toBeNull();
         const promo = KNOWN_PROMOS.find((p) => p.code === cart.promo);
         const preview = orderSummary(cart.price * cart.quantity, promo);
-        expect({ subtotal: data!.subtotal, deliveryFee: data!.delivery_fee, discount: data!.discount, total: data!.total }, JSON.stringify(cart)).toEqual(preview);
+        expect(
+          {
+            subtotal: data!.subtotal,
+            deliveryFee: data!.delivery_fee,
+            discount: data!.discount,
+            total: data!.total,
+          },
+          JSON.stringify(cart),
+        ).toEqual(preview);
       }
     });
 
@@ -117,7 +171,10 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       expect(data!.payment_id).toMatch(/^COD_\d{13}$/);
       expect(data).toMatchObject({ status: 'pending', payment_status: 'pending', payment_method: 'cod' });
       expect(data!.estimated_delivery_to > data!.estimated_delivery_from).toBe(true);
-      const { data: events } = await asha.from('order_events').select('status, location').eq('order_id', data!.id);
+      const { data: events } = await asha
+        .from('order_events')
+        .select('status, location')
+        .eq('order_id', data!.id);
       expect(events).toEqual([{ status: 'Order Placed', location: 'Jodhpur, Rajasthan' }]);
       expect(await stockOf(id)).toEqual({ stock_quantity: 2, in_stock: true });
     });
@@ -125,11 +182,21 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     it('caps cash on delivery (store_settings) but lets online payment through', async () => {
       const bed = await product(60000, 5);
       const cod = await place(asha, { items: [{ product_id: bed, quantity: 1 }] });
-      expect(cod.error?.message).toBe('Cash on Delivery is available for orders up to ₹50,000. Please choose online payment.');
+      expect(cod.error?.message).toBe(
+        'Cash on Delivery is available for orders up to ₹50,000. Please choose online payment.',
+      );
       expect(cod.error?.details).toBe('cod_limit');
-      const online = await place(asha, { items: [{ product_id: bed, quantity: 1 }], payment_method: 'razorpay' });
+      const online = await place(asha, {
+        items: [{ product_id: bed, quantity: 1 }],
+        payment_method: 'razorpay',
+      });
       expect(online.error).toBeNull();
-      expect(online.data).toMatchObject({ payment_method: 'razorpay', payment_id: null, payment_status: 'pending', total: 60000 });
+      expect(online.data).toMatchObject({
+        payment_method: 'razorpay',
+        payment_id: null,
+        payment_status: 'pending',
+        total: 60000,
+      });
     });
   });
 
@@ -137,11 +204,19 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     it.each([
       ['an unknown code', 'SAVE11', 'Invalid promo code.', 'promo_invalid'],
       ['an expired code', 'diwali2025', 'Promo code DIWALI2025 has expired.', 'promo_expired'],
-      ['a code below its minimum', 'WELCOME15', 'Promo code WELCOME15 needs a subtotal of at least ₹9,999.', 'promo_below_minimum'],
+      [
+        'a code below its minimum',
+        'WELCOME15',
+        'Promo code WELCOME15 needs a subtotal of at least ₹9,999.',
+        'promo_below_minimum',
+      ],
     ])('refuses %s, placing nothing', async (_what, code, message, reason) => {
       const id = await product(1999, 4);
       const before = await ordersOf(PEOPLE.customerA.id);
-      const { data, error, status } = await place(asha, { items: [{ product_id: id, quantity: 1 }], promo_code: code });
+      const { data, error, status } = await place(asha, {
+        items: [{ product_id: id, quantity: 1 }],
+        promo_code: code,
+      });
       expect(data).toBeNull();
       expect(status).toBe(400);
       expect(error).toMatchObject({ code: 'P0001', message, details: reason });
@@ -151,26 +226,68 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
 
     it('counts promo uses and refuses a code that is used up', async () => {
       const code = `LIMIT${process.pid}`.slice(0, 20);
-      await s.db.query(`insert into public.promo_codes (code, kind, value, usage_limit, starts_at) values ($1, 'flat', 100, 1, now() - interval '1 day')`, [code]);
+      await s.db.query(
+        `insert into public.promo_codes (code, kind, value, usage_limit, starts_at) values ($1, 'flat', 100, 1, now() - interval '1 day')`,
+        [code],
+      );
       const id = await product(1999, 4);
-      expect((await place(asha, { items: [{ product_id: id, quantity: 1 }], promo_code: code })).error).toBeNull();
+      expect(
+        (await place(asha, { items: [{ product_id: id, quantity: 1 }], promo_code: code })).error,
+      ).toBeNull();
       const second = await place(bilal, { items: [{ product_id: id, quantity: 1 }], promo_code: code });
-      expect(second.error).toMatchObject({ message: `Promo code ${code} is no longer available.`, details: 'promo_used_up' });
-      expect((await s.db.query<{ used_count: number }>('select used_count from public.promo_codes where code = $1', [code])).rows[0]!.used_count).toBe(1);
+      expect(second.error).toMatchObject({
+        message: `Promo code ${code} is no longer available.`,
+        details: 'promo_used_up',
+      });
+      expect(
+        (
+          await s.db.query<{ used_count: number }>(
+            'select used_count from public.promo_codes where code = $1',
+            [code],
+          )
+        ).rows[0]!.used_count,
+      ).toBe(1);
     });
 
     it('refuses sold-out, short, unknown and malformed items with their own messages', async () => {
       const soldOut = await product(5000, 0, 'Ira Test Sofa');
       const short = await product(5000, 2, 'Kabir Test Chair');
       const cases: [unknown, string, string][] = [
-        [[{ product_id: soldOut, quantity: 1 }], '"Ira Test Sofa" is out of stock. Please remove it to continue.', 'out_of_stock'],
-        [[{ product_id: short, quantity: 3 }], 'Only 2 left in stock for "Kabir Test Chair". Please reduce the quantity.', 'insufficient_stock'],
+        [
+          [{ product_id: soldOut, quantity: 1 }],
+          '"Ira Test Sofa" is out of stock. Please remove it to continue.',
+          'out_of_stock',
+        ],
+        [
+          [{ product_id: short, quantity: 3 }],
+          'Only 2 left in stock for "Kabir Test Chair". Please reduce the quantity.',
+          'insufficient_stock',
+        ],
         // Two lines of the same product (two colours) count together.
-        [[{ product_id: short, quantity: 2, selected_color: 'Red' }, { product_id: short, quantity: 1, selected_color: 'Blue' }], 'Only 2 left in stock for "Kabir Test Chair". Please reduce the quantity.', 'insufficient_stock'],
-        [[{ product_id: 987654321, quantity: 1 }], 'An item in your cart is no longer available. Please remove it to continue.', 'product_unavailable'],
+        [
+          [
+            { product_id: short, quantity: 2, selected_color: 'Red' },
+            { product_id: short, quantity: 1, selected_color: 'Blue' },
+          ],
+          'Only 2 left in stock for "Kabir Test Chair". Please reduce the quantity.',
+          'insufficient_stock',
+        ],
+        [
+          [{ product_id: 987654321, quantity: 1 }],
+          'An item in your cart is no longer available. Please remove it to continue.',
+          'product_unavailable',
+        ],
         [[], 'Your cart is empty.', 'cart_empty'],
-        [[{ product_id: short, quantity: 0 }], 'An item in your cart is not valid. Please remove it and add it again.', 'invalid_item'],
-        [[{ product_id: short, quantity: -1 }], 'An item in your cart is not valid. Please remove it and add it again.', 'invalid_item'],
+        [
+          [{ product_id: short, quantity: 0 }],
+          'An item in your cart is not valid. Please remove it and add it again.',
+          'invalid_item',
+        ],
+        [
+          [{ product_id: short, quantity: -1 }],
+          'An item in your cart is not valid. Please remove it and add it again.',
+          'invalid_item',
+        ],
       ];
       for (const [items, message, reason] of cases) {
         const { error } = await place(asha, { items });
@@ -187,7 +304,10 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       [{ pincode: '060038' }, 'Please enter a valid 6-digit pincode.', 'invalid_pincode'],
     ])('checks the shipping address %j', async (change, message, reason) => {
       const id = await product(1999, 4);
-      const { error } = await place(asha, { items: [{ product_id: id, quantity: 1 }], shipping_address: shippingAddress(change) });
+      const { error } = await place(asha, {
+        items: [{ product_id: id, quantity: 1 }],
+        shipping_address: shippingAddress(change),
+      });
       expect(error).toMatchObject({ message, details: reason });
     });
   });
@@ -203,7 +323,9 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       expect(ids.size).toBe(1);
       const retry = await place(asha, args);
       expect(retry.data!.id).toBe([...ids][0]);
-      expect((await s.db.query('select 1 from public.orders where idempotency_key = $1', [idempotency_key])).rows).toHaveLength(1);
+      expect(
+        (await s.db.query('select 1 from public.orders where idempotency_key = $1', [idempotency_key])).rows,
+      ).toHaveLength(1);
       expect((await stockOf(id)).stock_quantity).toBe(8);
       // The same key from another customer is their own checkout.
       const other = await place(bilal, args);
@@ -217,14 +339,19 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       const id = await product(3499, 5, 'Last Five Stool');
       const buyers = [asha, bilal];
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => place(buyers[i % 2]!, { items: [{ product_id: id, quantity: 1 }] })),
+        Array.from({ length: 50 }, (_, i) =>
+          place(buyers[i % 2]!, { items: [{ product_id: id, quantity: 1 }] }),
+        ),
       );
       const ok = results.filter((r) => r.error === null);
       const refused = results.filter((r) => r.error !== null);
       expect(ok).toHaveLength(5);
       for (const r of refused) expect(['out_of_stock', 'insufficient_stock']).toContain(r.error!.details);
       expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
-      const { rows } = await s.db.query<{ n: string }>('select coalesce(sum(quantity), 0)::text as n from public.order_items where product_id = $1', [id]);
+      const { rows } = await s.db.query<{ n: string }>(
+        'select coalesce(sum(quantity), 0)::text as n from public.order_items where product_id = $1',
+        [id],
+      );
       expect(rows[0]!.n).toBe('5');
     }, 120_000);
   });
@@ -233,20 +360,35 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     it("shows customers their own orders, items and timeline, never another's", async () => {
       const id = await product(5999, 5);
       const { data: order } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
-      const mine = await asha.from('orders').select('id, order_items(product_name, quantity), order_events(status)').eq('id', order!.id).single();
+      const mine = await asha
+        .from('orders')
+        .select('id, order_items(product_name, quantity), order_events(status)')
+        .eq('id', order!.id)
+        .single();
       expect(mine.error).toBeNull();
-      expect(mine.data).toMatchObject({ order_items: [{ quantity: 1 }], order_events: [{ status: 'Order Placed' }] });
+      expect(mine.data).toMatchObject({
+        order_items: [{ quantity: 1 }],
+        order_events: [{ status: 'Order Placed' }],
+      });
       expect((await bilal.from('orders').select('id').eq('id', order!.id)).data).toEqual([]);
       expect((await bilal.from('order_items').select('id').eq('order_id', order!.id)).data).toEqual([]);
     });
 
     it('lets the owner cancel before shipping, returning the stock and the promo use', async () => {
       const id = await product(9999, 3);
-      const { data: order } = await place(asha, { items: [{ product_id: id, quantity: 3 }], promo_code: 'SAVE10' });
-      const used = async () => (await s.db.query<{ used_count: number }>(`select used_count from public.promo_codes where code = 'SAVE10'`)).rows[0]!.used_count;
+      const { data: order } = await place(asha, {
+        items: [{ product_id: id, quantity: 3 }],
+        promo_code: 'SAVE10',
+      });
+      const used = async () =>
+        (
+          await s.db.query<{ used_count: number }>(
+            `select used_count from public.promo_codes where code = 'SAVE10'`,
+          )
+        ).rows[0]!.used_count;
       const usedBefore = await used();
       expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
-      const { data, error } = await asha.rpc('cancel_order', { order_id: order!.id }).returns<Order>();
+      const { data, error } = await asha.rpc('cancel_order', { order_id: order!.id });
       expect(error).toBeNull();
       expect(data!.status).toBe('cancelled');
       expect(await stockOf(id)).toEqual({ stock_quantity: 3, in_stock: true });
@@ -259,29 +401,57 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     it('moves orders only forward for a fresh admin, adding the timeline events, and marks delivered COD paid', async () => {
       const id = await product(4999, 5);
       const { data: order } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
-      const move = (status: string, extra: Record<string, unknown> = {}) =>
-        staff.rpc('admin_set_order_status', { order_id: order!.id, status, ...extra }).returns<Order>();
+      const move = (status: Database['public']['Enums']['order_status'], extra: { location?: string } = {}) =>
+        staff.rpc('admin_set_order_status', { order_id: order!.id, status, ...extra });
       expect((await move('shipped', { location: 'Jodhpur hub' })).data).toMatchObject({ status: 'shipped' });
-      const customerTry = await asha.rpc('admin_set_order_status', { order_id: order!.id, status: 'delivered' });
+      const customerTry = await asha.rpc('admin_set_order_status', {
+        order_id: order!.id,
+        status: 'delivered',
+      });
       expect(customerTry.status).toBe(403);
-      expect((await staff.rpc('admin_add_order_event', { order_id: order!.id, status: 'In Transit', location: 'Ahmedabad' })).error).toBeNull();
-      expect((await staff.rpc('admin_add_order_event', { order_id: order!.id, status: 'Out for Delivery', location: 'Bengaluru' })).error).toBeNull();
+      expect(
+        (
+          await staff.rpc('admin_add_order_event', {
+            order_id: order!.id,
+            status: 'In Transit',
+            location: 'Ahmedabad',
+          })
+        ).error,
+      ).toBeNull();
+      expect(
+        (
+          await staff.rpc('admin_add_order_event', {
+            order_id: order!.id,
+            status: 'Out for Delivery',
+            location: 'Bengaluru',
+          })
+        ).error,
+      ).toBeNull();
       const cancel = await move('cancelled');
       expect(cancel.error).toMatchObject({ details: 'invalid_status_transition' });
       expect(cancel.error!.message).toMatch(/cannot go from shipped to cancelled/);
-      expect((await asha.rpc('cancel_order', { order_id: order!.id })).error?.details).toBe('not_cancellable');
+      expect((await asha.rpc('cancel_order', { order_id: order!.id })).error?.details).toBe(
+        'not_cancellable',
+      );
       expect((await move('delivered')).data).toMatchObject({ status: 'delivered', payment_status: 'paid' });
       expect((await move('processing')).error?.details).toBe('invalid_status_transition');
       const { data: tracked } = await s.db
-        .query<{ t: { status: string; current_location: string; timeline: { status: string; completed: boolean; location: string | null }[] } }>(
-          `select public.track_order($1) as t`,
-          [order!.order_number],
-        )
+        .query<{
+          t: {
+            status: string;
+            current_location: string;
+            timeline: { status: string; completed: boolean; location: string | null }[];
+          };
+        }>(`select public.track_order($1) as t`, [order!.order_number])
         .then((r) => ({ data: r.rows[0]!.t }));
       // Superuser has no JWT: track_order shows nothing to an unknown caller.
       expect(tracked).toBeNull();
       const { data: mine } = await asha.rpc('track_order', { order_number: order!.order_number });
-      const t = mine as { status: string; current_location: string; timeline: { status: string; completed: boolean }[] };
+      const t = mine as {
+        status: string;
+        current_location: string;
+        timeline: { status: string; completed: boolean }[];
+      };
       expect(t.status).toBe('delivered');
       expect(t.timeline.map((e) => [e.status, e.completed])).toEqual([
         ['Order Placed', true],
@@ -292,13 +462,20 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         ['Delivered', true],
       ]);
       expect(t.current_location).toBe('Bengaluru');
-      expect((await s.db.query(`update public.orders set total = 1 where id = $1`, [order!.id]).catch((e: Error) => e)) instanceof Error).toBe(true);
+      expect(
+        (await s.db
+          .query(`update public.orders set total = 1 where id = $1`, [order!.id])
+          .catch((e: Error) => e)) instanceof Error,
+      ).toBe(true);
     });
 
     it("gives the admin dashboard's figures from the orders themselves", async () => {
       const { data, error } = await staff.rpc('admin_dashboard');
       expect(error).toBeNull();
-      const d = data as Record<string, unknown> & { sales_last_30_days: { revenue: number; orders: number }[]; low_stock_products: { stock_quantity: number }[] };
+      const d = data as Record<string, unknown> & {
+        sales_last_30_days: { revenue: number; orders: number }[];
+        low_stock_products: { stock_quantity: number }[];
+      };
       const { rows } = await s.db.query<{ total: string; revenue: string; pending: string }>(
         `select count(*)::text as total, coalesce(sum(total) filter (where status <> 'cancelled'), 0)::text as revenue,
            count(*) filter (where status = 'pending')::text as pending from public.orders`,
@@ -307,7 +484,10 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       expect(d.revenue).toBe(Number(rows[0]!.revenue));
       expect(d.pending_orders).toBe(Number(rows[0]!.pending));
       expect(d.sales_last_30_days).toHaveLength(30);
-      expect(d.sales_last_30_days.reduce((sum, day) => sum + day.revenue, 0)).toBeCloseTo(Number(rows[0]!.revenue), 2);
+      expect(d.sales_last_30_days.reduce((sum, day) => sum + day.revenue, 0)).toBeCloseTo(
+        Number(rows[0]!.revenue),
+        2,
+      );
       expect(d.low_stock_products.length).toBeGreaterThan(0);
       for (const p of d.low_stock_products) expect(p.stock_quantity).toBeLessThanOrEqual(5);
       expect(Number(d.average_order_value)).toBeGreaterThan(0);

@@ -46,7 +46,15 @@ async function makeOrder(db: Queryable, owner: Person): Promise<string> {
        values ($1, 'cod', 'COD_1700000000000', 1000, 99, 0, 1099, $2::jsonb, current_date + 5, current_date + 7) returning id`,
       [
         owner.id,
-        JSON.stringify({ fullName: 'Test', email: owner.email, phone: '9845012345', address: '1 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' }),
+        JSON.stringify({
+          fullName: 'Test',
+          email: owner.email,
+          phone: '9845012345',
+          address: '1 MG Road',
+          city: 'Pune',
+          state: 'Maharashtra',
+          pincode: '411001',
+        }),
       ],
     ),
   );
@@ -57,7 +65,8 @@ const A = PEOPLE.customerA;
 const CASES: TableCase[] = [
   {
     table: 'categories',
-    make: (db) => one(db, `insert into public.categories (name) values ($1) returning id`, [unique('Matrix')]),
+    make: (db) =>
+      one(db, `insert into public.categories (name) values ($1) returning id`, [unique('Matrix')]),
     read: { anon: 'both', customerA: 'both', customerB: 'both', admin: 'both' },
     insert: { row: () => ({ name: unique('New category') }), allowed: ['admin'] },
     update: { patch: { description: 'changed by the matrix' }, column: 'description', allowed: ['admin'] },
@@ -65,10 +74,22 @@ const CASES: TableCase[] = [
   },
   {
     table: 'products',
-    make: (db) => one(db, `insert into public.products (name, price, category_id, stock_quantity) values ($1, 999, 1, 5) returning id`, [unique('Matrix stool')]),
+    make: (db) =>
+      one(
+        db,
+        `insert into public.products (name, price, category_id, stock_quantity) values ($1, 999, 1, 5) returning id`,
+        [unique('Matrix stool')],
+      ),
     read: { anon: 'both', customerA: 'both', customerB: 'both', admin: 'both' },
     insert: {
-      row: () => ({ name: unique('New stool'), price: 1999, category_id: 1, stock_quantity: 3, rating: 4.5, review_count: 0 }),
+      row: () => ({
+        name: unique('New stool'),
+        price: 1999,
+        category_id: 1,
+        stock_quantity: 3,
+        rating: 4.5,
+        review_count: 0,
+      }),
       allowed: ['admin'],
     },
     update: { patch: { price: 1 }, column: 'price', allowed: ['admin'] },
@@ -76,7 +97,10 @@ const CASES: TableCase[] = [
   },
   {
     table: 'promo_codes',
-    make: (db) => one(db, `insert into public.promo_codes (code, kind, value) values ($1, 'flat', 100) returning id`, [`M${process.pid}X${++serial}`]),
+    make: (db) =>
+      one(db, `insert into public.promo_codes (code, kind, value) values ($1, 'flat', 100) returning id`, [
+        `M${process.pid}X${++serial}`,
+      ]),
     read: { anon: 'none', customerA: 'none', customerB: 'none', admin: 'both' },
     insert: { row: () => ({ code: `NEW${++serial}`, kind: 'percent', value: 5 }), allowed: ['admin'] },
     update: { patch: { value: 99 }, column: 'value', allowed: ['admin'] },
@@ -102,7 +126,15 @@ const CASES: TableCase[] = [
       ),
     read: { anon: 'none', customerA: 'own', customerB: 'own', admin: 'both' },
     insert: {
-      row: () => ({ user_id: A.id, full_name: 'Office', phone: '9845012345', address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' }),
+      row: () => ({
+        user_id: A.id,
+        full_name: 'Office',
+        phone: '9845012345',
+        address: '5 Residency Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560025',
+      }),
       allowed: ['customerA'],
     },
     update: { patch: { city: 'Howrah' }, column: 'city', allowed: ['customerA'] },
@@ -111,8 +143,15 @@ const CASES: TableCase[] = [
   {
     table: 'wishlist_items',
     make: async (db, owner) => {
-      const product = await one(db, `insert into public.products (name, price, category_id, stock_quantity) values ($1, 999, 1, 5) returning id`, [unique('Wish')]);
-      return one(db, `insert into public.wishlist_items (user_id, product_id) values ($1, $2) returning id`, [owner.id, product]);
+      const product = await one(
+        db,
+        `insert into public.products (name, price, category_id, stock_quantity) values ($1, 999, 1, 5) returning id`,
+        [unique('Wish')],
+      );
+      return one(db, `insert into public.wishlist_items (user_id, product_id) values ($1, $2) returning id`, [
+        owner.id,
+        product,
+      ]);
     },
     // Wishlists are private: not even staff read them.
     read: { anon: 'none', customerA: 'own', customerB: 'own', admin: 'none' },
@@ -126,9 +165,23 @@ const CASES: TableCase[] = [
     read: { anon: 'none', customerA: 'own', customerB: 'own', admin: 'both' },
     insert: {
       row: () => ({
-        user_id: A.id, payment_method: 'cod', subtotal: 1, delivery_fee: 0, discount: 0, total: 1,
-        shipping_address: { fullName: 'A', email: A.email, phone: '9845012345', address: 'x', city: 'y', state: 'z', pincode: '411001' },
-        estimated_delivery_from: '2030-01-01', estimated_delivery_to: '2030-01-02',
+        user_id: A.id,
+        payment_method: 'cod',
+        subtotal: 1,
+        delivery_fee: 0,
+        discount: 0,
+        total: 1,
+        shipping_address: {
+          fullName: 'A',
+          email: A.email,
+          phone: '9845012345',
+          address: 'x',
+          city: 'y',
+          state: 'z',
+          pincode: '411001',
+        },
+        estimated_delivery_from: '2030-01-01',
+        estimated_delivery_to: '2030-01-02',
       }),
       allowed: [],
     },
@@ -144,16 +197,29 @@ const CASES: TableCase[] = [
         [await makeOrder(db, owner)],
       ),
     read: { anon: 'none', customerA: 'own', customerB: 'own', admin: 'both' },
-    insert: { row: () => ({ order_id: '00000000-0000-4000-8000-000000000000', product_name: 'Free sofa', unit_price: 1, quantity: 1 }), allowed: [] },
+    insert: {
+      row: () => ({
+        order_id: '00000000-0000-4000-8000-000000000000',
+        product_name: 'Free sofa',
+        unit_price: 1,
+        quantity: 1,
+      }),
+      allowed: [],
+    },
     update: { patch: { unit_price: 1 }, column: 'unit_price', allowed: [] },
     delete: { allowed: [] },
   },
   {
     table: 'order_events',
     make: async (db, owner) =>
-      one(db, `insert into public.order_events (order_id, status) values ($1, 'Order Placed') returning id`, [await makeOrder(db, owner)]),
+      one(db, `insert into public.order_events (order_id, status) values ($1, 'Order Placed') returning id`, [
+        await makeOrder(db, owner),
+      ]),
     read: { anon: 'none', customerA: 'own', customerB: 'own', admin: 'both' },
-    insert: { row: () => ({ order_id: '00000000-0000-4000-8000-000000000000', status: 'Delivered' }), allowed: [] },
+    insert: {
+      row: () => ({ order_id: '00000000-0000-4000-8000-000000000000', status: 'Delivered' }),
+      allowed: [],
+    },
     update: { patch: { status: 'Delivered' }, column: 'status', allowed: [] },
     delete: { allowed: [] },
   },
@@ -195,16 +261,23 @@ forEachStoreServer('RLS matrix', ({ server }) => {
   beforeAll(async () => {
     s = server();
     await addPeople(s.db);
-    clients.anon = storeClient(s);
-    for (const r of ['customerA', 'customerB', 'admin'] as const) clients[r] = storeClient(s, PERSON[r]);
-    clients.staleAdmin = storeClient(s, PEOPLE.staleAdmin);
-    clients.pretender = storeClient(s, PEOPLE.pretender);
+    // Untyped: the matrix names its tables at run time.
+    const untyped = (p?: Person) => storeClient(s, p) as unknown as SupabaseClient;
+    clients.anon = untyped();
+    for (const r of ['customerA', 'customerB', 'admin'] as const) clients[r] = untyped(PERSON[r]);
+    clients.staleAdmin = untyped(PEOPLE.staleAdmin);
+    clients.pretender = untyped(PEOPLE.pretender);
   });
 
   const stillThere = async (table: string, id: Id) =>
     (await s.db.query(`select 1 from public.${table} where id = $1`, [id])).rows.length === 1;
   const valueOf = async (table: string, id: Id, column: string) =>
-    (await s.db.query<Record<string, unknown>>(`select ${column}::text as v from public.${table} where id = $1`, [id])).rows[0]?.['v'];
+    (
+      await s.db.query<Record<string, unknown>>(
+        `select ${column}::text as v from public.${table} where id = $1`,
+        [id],
+      )
+    ).rows[0]?.['v'];
 
   for (const c of CASES) {
     describe(c.table, () => {
@@ -235,7 +308,10 @@ forEachStoreServer('RLS matrix', ({ server }) => {
         it(`${role}: update of customer A's row is ${mayUpdate ? 'allowed' : 'refused'}`, async () => {
           const id = await c.make(s.db, PEOPLE.customerA);
           const before = await valueOf(c.table, id, c.update.column);
-          const { error, count } = await clients[role].from(c.table).update(c.update.patch, { count: 'exact' }).eq('id', id);
+          const { error, count } = await clients[role]
+            .from(c.table)
+            .update(c.update.patch, { count: 'exact' })
+            .eq('id', id);
           const after = await valueOf(c.table, id, c.update.column);
           if (mayUpdate) {
             expect(error).toBeNull();
@@ -268,7 +344,10 @@ forEachStoreServer('RLS matrix', ({ server }) => {
   describe('store_settings (one row)', () => {
     it('everyone reads the delivery rule', async () => {
       for (const role of ROLES) {
-        const { data, error } = await clients[role].from('store_settings').select('free_delivery_threshold, delivery_fee').single();
+        const { data, error } = await clients[role]
+          .from('store_settings')
+          .select('free_delivery_threshold, delivery_fee')
+          .single();
         expect(error).toBeNull();
         expect(data).toEqual({ free_delivery_threshold: 2999, delivery_fee: 99 });
       }
@@ -276,17 +355,29 @@ forEachStoreServer('RLS matrix', ({ server }) => {
 
     it('only a fresh admin changes it; nobody inserts or deletes a row', async () => {
       for (const who of ['anon', 'customerA', 'customerB', 'staleAdmin', 'pretender'] as const) {
-        const { error, count } = await clients[who].from('store_settings').update({ delivery_fee: 0 }, { count: 'exact' }).eq('id', true);
+        const { error, count } = await clients[who]
+          .from('store_settings')
+          .update({ delivery_fee: 0 }, { count: 'exact' })
+          .eq('id', true);
         expect(error !== null || count === 0, who).toBe(true);
       }
-      expect((await s.db.query<{ f: string }>('select delivery_fee::text as f from public.store_settings')).rows[0]!.f).toBe('99.00');
-      const { error, count } = await clients.admin.from('store_settings').update({ low_stock_threshold: 6 }, { count: 'exact' }).eq('id', true);
+      expect(
+        (await s.db.query<{ f: string }>('select delivery_fee::text as f from public.store_settings'))
+          .rows[0]!.f,
+      ).toBe('99.00');
+      const { error, count } = await clients.admin
+        .from('store_settings')
+        .update({ low_stock_threshold: 6 }, { count: 'exact' })
+        .eq('id', true);
       expect(error).toBeNull();
       expect(count).toBe(1);
       await clients.admin.from('store_settings').update({ low_stock_threshold: 5 }).eq('id', true);
       for (const role of ROLES) {
         expect((await clients[role].from('store_settings').insert({ id: true })).error, role).not.toBeNull();
-        const { error: e, count: n } = await clients[role].from('store_settings').delete({ count: 'exact' }).eq('id', true);
+        const { error: e, count: n } = await clients[role]
+          .from('store_settings')
+          .delete({ count: 'exact' })
+          .eq('id', true);
         expect(e !== null || n === 0, role).toBe(true);
       }
       expect((await s.db.query('select 1 from public.store_settings')).rows).toHaveLength(1);
@@ -295,7 +386,11 @@ forEachStoreServer('RLS matrix', ({ server }) => {
 
   describe('category_summaries (view)', () => {
     it('gives everyone each category with its product count', async () => {
-      const { data, error } = await clients.anon.from('category_summaries').select('name, slug, product_count').eq('slug', 'sofas').single();
+      const { data, error } = await clients.anon
+        .from('category_summaries')
+        .select('name, slug, product_count')
+        .eq('slug', 'sofas')
+        .single();
       expect(error).toBeNull();
       expect(data).toMatchObject({ name: 'Sofas', slug: 'sofas' });
       expect(data!.product_count).toBeGreaterThanOrEqual(6);
@@ -306,7 +401,10 @@ forEachStoreServer('RLS matrix', ({ server }) => {
     it('still read what admins read', async () => {
       const { data } = await clients.staleAdmin.from('promo_codes').select('code').eq('code', 'SAVE10');
       expect(data).toEqual([{ code: 'SAVE10' }]);
-      const { data: orders } = await clients.staleAdmin.from('orders').select('id').eq('user_id', PEOPLE.customerB.id);
+      const { data: orders } = await clients.staleAdmin
+        .from('orders')
+        .select('id')
+        .eq('user_id', PEOPLE.customerB.id);
       expect(orders!.length).toBeGreaterThan(0);
     });
 
@@ -318,13 +416,19 @@ forEachStoreServer('RLS matrix', ({ server }) => {
       for (const c of CASES.filter((c) => c.update.allowed.includes('admin'))) {
         const id = await c.make(s.db, PEOPLE.customerA);
         const before = await valueOf(c.table, id, c.update.column);
-        const { error, count } = await clients.staleAdmin.from(c.table).update(c.update.patch, { count: 'exact' }).eq('id', id);
+        const { error, count } = await clients.staleAdmin
+          .from(c.table)
+          .update(c.update.patch, { count: 'exact' })
+          .eq('id', id);
         expect(error !== null || count === 0, `update ${c.table}`).toBe(true);
         expect(await valueOf(c.table, id, c.update.column)).toEqual(before);
       }
       for (const c of CASES.filter((c) => c.delete.allowed.includes('admin'))) {
         const id = await c.make(s.db, PEOPLE.customerA);
-        const { error, count } = await clients.staleAdmin.from(c.table).delete({ count: 'exact' }).eq('id', id);
+        const { error, count } = await clients.staleAdmin
+          .from(c.table)
+          .delete({ count: 'exact' })
+          .eq('id', id);
         expect(error !== null || count === 0, `delete from ${c.table}`).toBe(true);
         expect(await stillThere(c.table, id)).toBe(true);
       }
@@ -332,10 +436,16 @@ forEachStoreServer('RLS matrix', ({ server }) => {
 
     it('are told their session expired when they change an order', async () => {
       const id = await makeOrder(s.db, PEOPLE.customerA);
-      const { error, status } = await clients.staleAdmin.rpc('admin_set_order_status', { order_id: id, status: 'processing' });
+      const { error, status } = await clients.staleAdmin.rpc('admin_set_order_status', {
+        order_id: id,
+        status: 'processing',
+      });
       expect(status).toBe(403);
       expect(error?.message).toBe('Your admin session has expired. Please sign in again.');
-      const { error: fresh } = await clients.admin.rpc('admin_set_order_status', { order_id: id, status: 'processing' });
+      const { error: fresh } = await clients.admin.rpc('admin_set_order_status', {
+        order_id: id,
+        status: 'processing',
+      });
       expect(fresh).toBeNull();
     });
   });
@@ -345,9 +455,14 @@ forEachStoreServer('RLS matrix', ({ server }) => {
       expect((await clients.pretender.from('promo_codes').select('code')).data).toEqual([]);
       expect((await clients.pretender.from('orders').select('id')).data).toEqual([]);
       expect((await clients.pretender.from('contact_messages').select('id')).data).toEqual([]);
-      const { error } = await clients.pretender.from('products').insert({ name: 'Free sofa', price: 1, category_id: 1 });
+      const { error } = await clients.pretender
+        .from('products')
+        .insert({ name: 'Free sofa', price: 1, category_id: 1 });
       expect(error).not.toBeNull();
-      const { count } = await clients.pretender.from('products').update({ price: 1 }, { count: 'exact' }).eq('id', 1);
+      const { count } = await clients.pretender
+        .from('products')
+        .update({ price: 1 }, { count: 'exact' })
+        .eq('id', 1);
       expect(count ?? 0).toBe(0);
       const dash = await clients.pretender.rpc('admin_dashboard');
       expect(dash.status).toBe(403);
@@ -367,25 +482,52 @@ forEachStoreServer('RLS matrix', ({ server }) => {
     });
 
     it('place_order and cancel_order need a signed-in customer', async () => {
-      const { status, error } = await clients.anon.rpc('place_order', { items: [{ product_id: 1, quantity: 1 }], shipping_address: {} });
+      const { status, error } = await clients.anon.rpc('place_order', {
+        items: [{ product_id: 1, quantity: 1 }],
+        shipping_address: {},
+      });
       expect([401, 403]).toContain(status);
       expect(error?.code).toBe('42501');
       const id = await makeOrder(s.db, PEOPLE.customerA);
       const other = await clients.customerB.rpc('cancel_order', { order_id: id });
       expect(other.error?.message).toBe('Order not found.');
-      expect((await s.db.query<{ status: string }>('select status::text from public.orders where id = $1', [id])).rows[0]!.status).toBe('pending');
+      expect(
+        (await s.db.query<{ status: string }>('select status::text from public.orders where id = $1', [id]))
+          .rows[0]!.status,
+      ).toBe('pending');
     });
 
     it("track_order shows a visitor an order only with the order's e-mail or phone", async () => {
       const id = await makeOrder(s.db, PEOPLE.customerA);
       const num = String(await one(s.db, 'select order_number from public.orders where id = $1', [id]));
       expect((await clients.anon.rpc('track_order', { order_number: num })).data).toBeNull();
-      expect((await clients.anon.rpc('track_order', { order_number: num, contact: 'someone@else.in' })).data).toBeNull();
+      expect(
+        (await clients.anon.rpc('track_order', { order_number: num, contact: 'someone@else.in' })).data,
+      ).toBeNull();
       expect((await clients.customerB.rpc('track_order', { order_number: num })).data).toBeNull();
-      expect((await clients.anon.rpc('track_order', { order_number: num, contact: PEOPLE.customerA.email.toUpperCase() })).data).toMatchObject({ order_number: num });
-      expect((await clients.anon.rpc('track_order', { order_number: num.toLowerCase(), contact: '+91 98450 12345' })).data).toMatchObject({ order_number: num });
-      expect((await clients.customerA.rpc('track_order', { order_number: num })).data).toMatchObject({ order_number: num, status: 'pending' });
-      expect((await clients.admin.rpc('track_order', { order_number: num })).data).toMatchObject({ order_number: num });
+      expect(
+        (
+          await clients.anon.rpc('track_order', {
+            order_number: num,
+            contact: PEOPLE.customerA.email.toUpperCase(),
+          })
+        ).data,
+      ).toMatchObject({ order_number: num });
+      expect(
+        (
+          await clients.anon.rpc('track_order', {
+            order_number: num.toLowerCase(),
+            contact: '+91 98450 12345',
+          })
+        ).data,
+      ).toMatchObject({ order_number: num });
+      expect((await clients.customerA.rpc('track_order', { order_number: num })).data).toMatchObject({
+        order_number: num,
+        status: 'pending',
+      });
+      expect((await clients.admin.rpc('track_order', { order_number: num })).data).toMatchObject({
+        order_number: num,
+      });
     });
   });
 });

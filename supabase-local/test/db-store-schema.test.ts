@@ -39,7 +39,11 @@ async function rows<R = Record<string, unknown>>(db: Db, sql: string, values?: u
 }
 
 /** Runs `sql` and returns the Postgres error it raises (or fails the test when it raises none). */
-async function pgError(db: Db, sql: string, values?: unknown[]): Promise<{ code?: string; message: string; detail?: string }> {
+async function pgError(
+  db: Db,
+  sql: string,
+  values?: unknown[],
+): Promise<{ code?: string; message: string; detail?: string }> {
   try {
     await db.query(sql, values);
   } catch (e) {
@@ -52,19 +56,25 @@ describe('migration files', () => {
   it('are named YYYYMMDDHHmmss_verb_object.sql, start with a header comment and are lowercase SQL', async () => {
     const { readFileSync } = await import('node:fs');
     expect(MIGRATIONS.length).toBeGreaterThanOrEqual(10);
-    for (const f of readdirSync(STORE_PATHS.migrationsDir)) expect(f).toMatch(/^\d{14}_(create|add|alter|drop|update|rename)_[a-z0-9_]+\.sql$/);
+    for (const f of readdirSync(STORE_PATHS.migrationsDir))
+      expect(f).toMatch(/^\d{14}_(create|add|alter|drop|update|rename)_[a-z0-9_]+\.sql$/);
     for (const f of MIGRATIONS) {
       const sql = readFileSync(`${STORE_PATHS.migrationsDir}/${f}`, 'utf8');
       expect(sql.startsWith('-- '), `${f} starts with a header comment`).toBe(true);
       expect(sql, `${f} never uses "for all"`).not.toMatch(/\bfor\s+all\b/i);
-      expect(sql, `${f} keywords are lowercase`).not.toMatch(/^\s*(CREATE|ALTER|INSERT|GRANT|REVOKE|SELECT)\b/m);
+      expect(sql, `${f} keywords are lowercase`).not.toMatch(
+        /^\s*(CREATE|ALTER|INSERT|GRANT|REVOKE|SELECT)\b/m,
+      );
     }
   });
 });
 
 forEachDb('store schema', ({ db }) => {
   it('applies every migration and the seed, recording them as the Supabase CLI does', async () => {
-    const r = await prepareDatabase(db(), { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: STORE_PATHS.seedPaths });
+    const r = await prepareDatabase(db(), {
+      migrationsDir: STORE_PATHS.migrationsDir,
+      seedPaths: STORE_PATHS.seedPaths,
+    });
     expect(r.applied).toEqual(MIGRATIONS.map((f) => f.slice(0, 14)));
     expect(r.seeded).toHaveLength(1);
     const recorded = await rows<{ version: string; name: string }>(
@@ -72,7 +82,10 @@ forEachDb('store schema', ({ db }) => {
       'select version, name from supabase_migrations.schema_migrations order by version',
     );
     expect(recorded.map((m) => `${m.version}_${m.name}.sql`)).toEqual(MIGRATIONS);
-    const again = await prepareDatabase(db(), { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: STORE_PATHS.seedPaths });
+    const again = await prepareDatabase(db(), {
+      migrationsDir: STORE_PATHS.migrationsDir,
+      seedPaths: STORE_PATHS.seedPaths,
+    });
     expect(again.applied).toEqual([]);
     expect(again.seeded).toEqual([]);
   }, 120_000);
@@ -106,7 +119,11 @@ forEachDb('store schema', ({ db }) => {
       expect(seen.has(key), `one ${p.cmd} policy for ${p.roles[0]} on ${p.tbl}`).toBe(false);
       seen.add(key);
     }
-    for (const t of STORE_TABLES) expect([...seen].some((k) => k.startsWith(`${t}/`)), `${t} has policies`).toBe(true);
+    for (const t of STORE_TABLES)
+      expect(
+        [...seen].some((k) => k.startsWith(`${t}/`)),
+        `${t} has policies`,
+      ).toBe(true);
   });
 
   it('indexes every foreign key (its columns lead some index)', async () => {
@@ -123,7 +140,10 @@ forEachDb('store schema', ({ db }) => {
          )`,
     );
     expect(unindexed).toEqual([]);
-    const fks = await rows(db(), `select 1 from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`);
+    const fks = await rows(
+      db(),
+      `select 1 from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`,
+    );
     expect(fks.length).toBeGreaterThanOrEqual(11);
   });
 
@@ -136,7 +156,10 @@ forEachDb('store schema', ({ db }) => {
        where n.nspname in ('public', 'private') and d.objid is null`,
     );
     for (const f of fns) expect(f.config ?? [], `${f.schema}.${f.name}`).toContain('search_path=""');
-    const publicDefiners = fns.filter((f) => f.schema === 'public' && f.definer).map((f) => f.name).sort();
+    const publicDefiners = fns
+      .filter((f) => f.schema === 'public' && f.definer)
+      .map((f) => f.name)
+      .sort();
     expect(publicDefiners).toEqual([
       'admin_add_order_event',
       'admin_dashboard',
@@ -158,8 +181,15 @@ forEachDb('store schema', ({ db }) => {
        where n.nspname = 'public' order by 1`,
     );
     const byName = Object.fromEntries(grants.map((g) => [g.name, g]));
-    for (const f of ['search_products', 'preview_promo', 'track_order']) expect(byName[f]).toMatchObject({ anon: true, authenticated: true });
-    for (const f of ['place_order', 'cancel_order', 'admin_dashboard', 'admin_set_order_status', 'admin_add_order_event']) {
+    for (const f of ['search_products', 'preview_promo', 'track_order'])
+      expect(byName[f]).toMatchObject({ anon: true, authenticated: true });
+    for (const f of [
+      'place_order',
+      'cancel_order',
+      'admin_dashboard',
+      'admin_set_order_status',
+      'admin_add_order_event',
+    ]) {
       expect(byName[f]).toMatchObject({ anon: false, authenticated: true });
     }
     const privateForAnon = await rows<{ name: string }>(
@@ -186,22 +216,47 @@ forEachDb('store schema', ({ db }) => {
             or specifications ->> 'warranty' is null or specifications ->> 'assembly' is null) as thin_specs,
          (select count(*)::int from public.products where dimensions is null or material is null or color is null or weight is null) as missing_attributes`,
     );
-    expect(counts).toMatchObject({ empty_categories: 0, no_discount: 0, odd_images: 0, thin_specs: 0, missing_attributes: 0 });
+    expect(counts).toMatchObject({
+      empty_categories: 0,
+      no_discount: 0,
+      odd_images: 0,
+      thin_specs: 0,
+      missing_attributes: 0,
+    });
     expect(counts!.categories).toBeGreaterThanOrEqual(10);
     expect(counts!.products).toBeGreaterThanOrEqual(60);
     expect(counts!.featured).toBeGreaterThanOrEqual(8);
     expect(counts!.sold_out).toBeGreaterThanOrEqual(3);
     expect(counts!.low).toBeGreaterThanOrEqual(3);
-    const names = (await rows<{ name: string }>(db(), 'select name from public.categories')).map((r) => r.name);
-    for (const n of ['Sofas', 'Chairs', 'Tables', 'Beds', 'Storage', 'Office', 'Dining', 'Living Room', 'Bedroom']) expect(names).toContain(n);
-    const materials = (await rows<{ m: string }>(db(), 'select distinct lower(material) as m from public.products')).map((r) => r.m);
-    for (const m of ['sheesham wood', 'teak wood', 'mango wood', 'engineered wood', 'fabric', 'leather']) expect(materials).toContain(m);
+    const names = (await rows<{ name: string }>(db(), 'select name from public.categories')).map(
+      (r) => r.name,
+    );
+    for (const n of [
+      'Sofas',
+      'Chairs',
+      'Tables',
+      'Beds',
+      'Storage',
+      'Office',
+      'Dining',
+      'Living Room',
+      'Bedroom',
+    ])
+      expect(names).toContain(n);
+    const materials = (
+      await rows<{ m: string }>(db(), 'select distinct lower(material) as m from public.products')
+    ).map((r) => r.m);
+    for (const m of ['sheesham wood', 'teak wood', 'mango wood', 'engineered wood', 'fabric', 'leather'])
+      expect(materials).toContain(m);
     const categoryImages = await rows<{ ok: boolean }>(
       db(),
       `select bool_and(exists (select 1 from public.products p where p.image_url = c.image_url)) as ok from public.categories c`,
     );
     expect(categoryImages[0]!.ok).toBe(true);
-    const [prices] = await rows<{ min: string; max: string }>(db(), 'select min(price)::text as min, max(price)::text as max from public.products');
+    const [prices] = await rows<{ min: string; max: string }>(
+      db(),
+      'select min(price)::text as min, max(price)::text as max from public.products',
+    );
     expect(Number(prices!.min)).toBeGreaterThanOrEqual(999);
     expect(Number(prices!.max)).toBeLessThanOrEqual(200000);
   });
@@ -224,15 +279,24 @@ forEachDb('store schema', ({ db }) => {
           [promo.code.toLowerCase(), subtotal],
         );
         const expected = promoPreview(subtotal, promo);
-        expect(row, `${promo.code} on ${subtotal}`).toEqual({ applied: true, discount: expected.discount.toFixed(2), message: expected.message });
+        expect(row, `${promo.code} on ${subtotal}`).toEqual({
+          applied: true,
+          discount: expected.discount.toFixed(2),
+          message: expected.message,
+        });
       }
     }
-    const [bad] = await rows<{ applied: boolean; message: string }>(db(), `select applied, message from public.preview_promo('SAVE11', 5000)`);
+    const [bad] = await rows<{ applied: boolean; message: string }>(
+      db(),
+      `select applied, message from public.preview_promo('SAVE11', 5000)`,
+    );
     expect(bad).toEqual({ applied: false, message: 'Invalid promo code.' });
   });
 
   it('formats rupees as shared/src/pricing/format.ts does', async () => {
-    for (const amount of [0, 5, 99, 999, 2999, 12345, 123456, 1234567, 10000000, 1499.5, 0.5, 19.99, 123456.78, -500]) {
+    for (const amount of [
+      0, 5, 99, 999, 2999, 12345, 123456, 1234567, 10000000, 1499.5, 0.5, 19.99, 123456.78, -500,
+    ]) {
       const [r] = await rows<{ t: string }>(db(), 'select private.format_inr($1::numeric) as t', [amount]);
       expect(r!.t, String(amount)).toBe(formatINR(amount));
     }
@@ -242,7 +306,14 @@ forEachDb('store schema', ({ db }) => {
     const product = `insert into public.products (name, price, category_id, stock_quantity) values ($1, $2, 1, $3)`;
     expect((await pgError(db(), product, ['Free chair', 0, 1])).code).toBe('23514');
     expect((await pgError(db(), product, ['Negative stock', 10, -1])).code).toBe('23514');
-    expect((await pgError(db(), `insert into public.products (name, price, original_price, category_id) values ('x', 100, 90, 1)`)).code).toBe('23514');
+    expect(
+      (
+        await pgError(
+          db(),
+          `insert into public.products (name, price, original_price, category_id) values ('x', 100, 90, 1)`,
+        )
+      ).code,
+    ).toBe('23514');
     await addPeople(db(), [PEOPLE.customerA]);
     const address = `insert into public.addresses (user_id, full_name, phone, address, city, state, pincode) values ($1, 'Asha', $2, '1 MG Road', 'Pune', 'Maharashtra', $3)`;
     expect((await pgError(db(), address, [PEOPLE.customerA.id, '9845012345', '01234'])).code).toBe('23514');
@@ -250,19 +321,33 @@ forEachDb('store schema', ({ db }) => {
     expect((await pgError(db(), address, [PEOPLE.customerA.id, '5845012345', '411001'])).code).toBe('23514');
     expect((await pgError(db(), address, [PEOPLE.customerA.id, '98450 1234', '411001'])).code).toBe('23514');
     // What people type is normalised: +91, spaces and a spaced pincode are fine.
-    const ok = await rows<{ phone: string; pincode: string }>(
-      db(),
-      `${address} returning phone, pincode`,
-      [PEOPLE.customerA.id, '+91 98450-12345', '411 001'],
-    );
+    const ok = await rows<{ phone: string; pincode: string }>(db(), `${address} returning phone, pincode`, [
+      PEOPLE.customerA.id,
+      '+91 98450-12345',
+      '411 001',
+    ]);
     expect(ok[0]).toEqual({ phone: '9845012345', pincode: '411001' });
     expect((await pgError(db(), `update public.store_settings set delivery_fee = -1`)).code).toBe('23514');
     expect((await pgError(db(), `insert into public.store_settings (id) values (false)`)).code).toBe('23514');
-    expect((await pgError(db(), `insert into public.promo_codes (code, kind, value) values ('HALFOFF', 'percent', 150)`)).code).toBe('23514');
+    expect(
+      (
+        await pgError(
+          db(),
+          `insert into public.promo_codes (code, kind, value) values ('HALFOFF', 'percent', 150)`,
+        )
+      ).code,
+    ).toBe('23514');
   });
 
   it('makes a profile from the sign-up metadata, keeping only a valid Indian mobile number', async () => {
-    await addPeople(db(), [PEOPLE.customerB, { id: 'c0000000-0000-4000-8000-0000000000dd', email: 'd@example.in', userMetadata: { name: 'Deepa (GitHub)', phone: '12345' } }]);
+    await addPeople(db(), [
+      PEOPLE.customerB,
+      {
+        id: 'c0000000-0000-4000-8000-0000000000dd',
+        email: 'd@example.in',
+        userMetadata: { name: 'Deepa (GitHub)', phone: '12345' },
+      },
+    ]);
     const profiles = await rows<{ full_name: string; phone: string | null }>(
       db(),
       `select full_name, phone from public.profiles where id in ($1, 'c0000000-0000-4000-8000-0000000000dd') order by full_name`,

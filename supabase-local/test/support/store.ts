@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { projectPaths } from '../../src/config.ts';
+import type { Database } from '../../../shared/src/types/database.ts';
 import type { Queryable } from '../../src/db/types.ts';
 import { forEachServer, startTestServer, type TestServer } from './test-server.ts';
 import type { DbKind } from './test-db.ts';
@@ -22,13 +23,19 @@ export function forEachStoreServer(
 ): void {
   forEachServer(
     name,
-    { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: options.seed === false ? [] : STORE_PATHS.seedPaths },
+    {
+      migrationsDir: STORE_PATHS.migrationsDir,
+      seedPaths: options.seed === false ? [] : STORE_PATHS.seedPaths,
+    },
     body,
   );
 }
 
 export function startStoreServer(kind: DbKind): Promise<TestServer> {
-  return startTestServer(kind, { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: STORE_PATHS.seedPaths });
+  return startTestServer(kind, {
+    migrationsDir: STORE_PATHS.migrationsDir,
+    seedPaths: STORE_PATHS.seedPaths,
+  });
 }
 
 export interface Person {
@@ -43,9 +50,22 @@ export interface Person {
 }
 
 export const PEOPLE = {
-  customerA: { id: 'c0000000-0000-4000-8000-00000000000a', email: 'asha@example.in', userMetadata: { full_name: 'Asha Rao', phone: '+91 98450 12345' } },
-  customerB: { id: 'c0000000-0000-4000-8000-00000000000b', email: 'bilal@example.in', userMetadata: { full_name: 'Bilal Khan', phone: '9123456780' } },
-  admin: { id: 'a0000000-0000-4000-8000-000000000001', email: 'staff@furnicraft.in', appRole: 'admin', userMetadata: { full_name: 'Store Staff' } },
+  customerA: {
+    id: 'c0000000-0000-4000-8000-00000000000a',
+    email: 'asha@example.in',
+    userMetadata: { full_name: 'Asha Rao', phone: '+91 98450 12345' },
+  },
+  customerB: {
+    id: 'c0000000-0000-4000-8000-00000000000b',
+    email: 'bilal@example.in',
+    userMetadata: { full_name: 'Bilal Khan', phone: '9123456780' },
+  },
+  admin: {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    email: 'staff@furnicraft.in',
+    appRole: 'admin',
+    userMetadata: { full_name: 'Store Staff' },
+  },
   staleAdmin: {
     id: 'a0000000-0000-4000-8000-000000000002',
     email: 'night-shift@furnicraft.in',
@@ -73,7 +93,11 @@ export async function addPeople(db: Queryable, people: Person[] = Object.values(
       [
         p.id,
         p.email,
-        JSON.stringify({ provider: 'email', providers: ['email'], ...(p.appRole ? { role: p.appRole } : {}) }),
+        JSON.stringify({
+          provider: 'email',
+          providers: ['email'],
+          ...(p.appRole ? { role: p.appRole } : {}),
+        }),
         JSON.stringify(p.userMetadata ?? {}),
       ],
     );
@@ -108,9 +132,12 @@ class NoWebSocket {
   }
 }
 
-/** A supabase-js client as the apps make one: the anon key, plus a user's token when signed in. */
-export function storeClient(s: TestServer, person?: Person): SupabaseClient {
-  return createClient(s.url, s.anonKey, {
+/**
+ * A supabase-js client as the apps make one (typed with shared/src/types/database.ts): the anon
+ * key, plus a user's token when signed in.
+ */
+export function storeClient(s: TestServer, person?: Person): SupabaseClient<Database> {
+  return createClient<Database>(s.url, s.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoWebSocket as never },
     ...(person ? { global: { headers: { Authorization: `Bearer ${accessToken(s, person)}` } } } : {}),
