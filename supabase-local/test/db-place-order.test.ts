@@ -12,7 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderSummary } from '../../shared/src/pricing/order-summary.ts';
 import { KNOWN_PROMOS } from '../../shared/src/pricing/promo.ts';
 import type { Database } from '../../shared/src/types/database.ts';
-import { addPeople, forEachStoreServer, PEOPLE, shippingAddress, storeClient } from './support/store.ts';
+import {
+  addPeople,
+  forEachStoreServer,
+  PEOPLE,
+  serviceClient,
+  shippingAddress,
+  storeClient,
+} from './support/store.ts';
 import type { TestServer } from './support/test-server.ts';
 
 interface Order {
@@ -467,6 +474,84 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
           .query(`update public.orders set total = 1 where id = $1`, [order!.id])
           .catch((e: Error) => e)) instanceof Error,
       ).toBe(true);
+    });
+
+    it('records a verified online payment once, moving the order forward only', async () => {
+      const service = serviceClient(s);
+      const id = await product(15999, 4);
+      const { data: order } = await place(asha, {
+        items: [{ product_id: id, quantity: 1 }],
+        payment_method: 'razorpay',
+      });
+      await s.db.query(`update public.orders set razorpay_order_id = $1 where id = $2`, [
+        `order_${serial}`,
+        order!.id,
+      ]);
+      const customer = await asha.rpc('mark_order_paid', {
+        order_id: order!.id,
+        razorpay_payment_id: 'pay_fake',
+      });
+      expect(customer.error?.code).toBe('42501');
+      const wrong = await service.rpc('mark_order_paid', {
+        order_id: order!.id,
+        razorpay_payment_id: 'pay_X',
+        razorpay_order_id: 'order_other',
+      });
+      expect(wrong.error?.details).toBe('razorpay_order_mismatch');
+      const paid = await service.rpc('mark_order_paid', {
+        order_id: order!.id,
+        razorpay_payment_id: 'pay_123',
+        razorpay_order_id: `order_${serial}`,
+      });
+      expect(paid.data).toMatchObject({
+        status: 'processing',
+        payment_status: 'paid',
+        payment_id: 'pay_123',
+      });
+      const replay = await service.rpc('mark_order_paid', {
+        order_id: order!.id,
+        razorpay_payment_id: 'pay_456',
+      });
+      expect(replay.data).toMatchObject({
+        status: 'processing',
+        payment_status: 'paid',
+        payment_id: 'pay_123',
+      });
+      const { data: events } = await asha
+        .from('order_events')
+        .select('status')
+        .eq('order_id', order!.id)
+        .order('id');
+      expect(events!.map((e) => e.status)).toEqual(['Order Placed', 'Order Confirmed']);
+    });
+
+    it('releases online orders left unpaid, returning their stock', async () => {
+      const service = serviceClient(s);
+      const id = await product(8999, 2);
+      const { data: order } = await place(bilal, {
+        items: [{ product_id: id, quantity: 2 }],
+        payment_method: 'razorpay',
+      });
+      expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
+      expect((await service.rpc('release_unpaid_orders')).data).toBe(0);
+      expect((await bilal.rpc('release_unpaid_orders', { older_than: '0 seconds' })).error?.code).toBe(
+        '42501',
+      );
+      const released = await service.rpc('release_unpaid_orders', { older_than: '0 seconds' });
+      expect(released.data).toBeGreaterThanOrEqual(1);
+      expect(await stockOf(id)).toEqual({ stock_quantity: 2, in_stock: true });
+      const { data: after } = await bilal
+        .from('orders')
+        .select('status, payment_status')
+        .eq('id', order!.id)
+        .single();
+      expect(after).toEqual({ status: 'cancelled', payment_status: 'pending' });
+      // A payment that arrives afterwards is kept (for a refund); the order stays cancelled.
+      const late = await service.rpc('mark_order_paid', {
+        order_id: order!.id,
+        razorpay_payment_id: 'pay_late',
+      });
+      expect(late.data).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
     });
 
     it("gives the admin dashboard's figures from the orders themselves", async () => {

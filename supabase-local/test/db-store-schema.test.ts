@@ -165,8 +165,10 @@ forEachDb('store schema', ({ db }) => {
       'admin_dashboard',
       'admin_set_order_status',
       'cancel_order',
+      'mark_order_paid',
       'place_order',
       'preview_promo',
+      'release_unpaid_orders',
       'track_order',
     ]);
   });
@@ -191,6 +193,12 @@ forEachDb('store schema', ({ db }) => {
       'admin_add_order_event',
     ]) {
       expect(byName[f]).toMatchObject({ anon: false, authenticated: true });
+    }
+    for (const f of ['mark_order_paid', 'release_unpaid_orders']) {
+      expect(byName[f], `${f} is for the service role only`).toMatchObject({
+        anon: false,
+        authenticated: false,
+      });
     }
     const privateForAnon = await rows<{ name: string }>(
       db(),

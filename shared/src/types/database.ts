@@ -669,6 +669,40 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      mark_order_paid: {
+        Args: { order_id: string; razorpay_order_id?: string; razorpay_payment_id: string };
+        Returns: {
+          contact_email: string | null;
+          contact_phone: string | null;
+          created_at: string;
+          delivery_fee: number;
+          discount: number;
+          estimated_delivery_from: string;
+          estimated_delivery_to: string;
+          id: string;
+          idempotency_key: string | null;
+          order_number: string;
+          payment_id: string | null;
+          payment_method: Database['public']['Enums']['payment_method'];
+          payment_status: Database['public']['Enums']['payment_status'];
+          promo_code: string | null;
+          promo_code_id: number | null;
+          razorpay_order_id: string | null;
+          razorpay_payment_id: string | null;
+          shipping_address: NonNullable<Json>;
+          status: Database['public']['Enums']['order_status'];
+          subtotal: number;
+          total: number;
+          updated_at: string;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       place_order: {
         Args: {
           idempotency_key?: string;
@@ -720,6 +754,7 @@ export type Database = {
           reason: string;
         }[];
       };
+      release_unpaid_orders: { Args: { older_than?: string }; Returns: number };
       search_products: {
         Args: { max_results?: number; search: string };
         Returns: {

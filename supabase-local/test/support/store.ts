@@ -144,6 +144,14 @@ export function storeClient(s: TestServer, person?: Person): SupabaseClient<Data
   });
 }
 
+/** A client with the service role key, as the payment Edge Functions make one (bypasses RLS). */
+export function serviceClient(s: TestServer): SupabaseClient<Database> {
+  return createClient<Database>(s.url, s.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+  });
+}
+
 /** A shipping address as the checkout form sends it. */
 export function shippingAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
