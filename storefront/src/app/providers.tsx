@@ -1,13 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { startSessionSync } from '@/features/auth/hooks/use-session';
 import { queryClient } from '@/lib/query-client';
+
+startSessionSync();
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" closeButton />
     </QueryClientProvider>
   );
 }

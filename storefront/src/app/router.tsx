@@ -5,8 +5,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 
 /**
  * The route table: every page is its own lazily loaded chunk; the layout ships in the entry. A route
- * module exports `Component` (and, once a page cannot render without its data, a loader built from
- * the app's QueryClient: `loader(queryClient)`, calling `ensureQueryData` on the page's queryOptions).
+ * module exports `Component`; pages load their data with TanStack Query (skeletons while pending).
  */
 export function createRouter() {
   return createBrowserRouter([
@@ -17,6 +16,13 @@ export function createRouter() {
       hydrateFallbackElement: <PageSpinner />,
       children: [
         { index: true, lazy: () => import('@/app/routes/home') },
+        { path: 'all-categories', lazy: () => import('@/app/routes/all-categories') },
+        { path: 'category/:category', lazy: () => import('@/app/routes/category') },
+        { path: 'categories/:category', lazy: () => import('@/app/routes/category') },
+        { path: 'products', lazy: () => import('@/app/routes/products') },
+        { path: 'product/:id', lazy: () => import('@/app/routes/product') },
+        { path: 'search', lazy: () => import('@/app/routes/search') },
+        { path: 'cart', lazy: () => import('@/app/routes/cart') },
         { path: '*', lazy: () => import('@/app/routes/not-found') },
       ],
     },

@@ -15,7 +15,7 @@ const quickLinks = [
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-900 text-stone-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-semibold text-white">
             {STORE_NAME}
@@ -38,6 +38,24 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-lg font-semibold text-white">
+            Contact Us
+          </h2>
+          <address className="mt-2 space-y-1 text-sm not-italic text-stone-300">
+            <p>12 MG Road, Bengaluru, Karnataka 560001</p>
+            <p>
+              <a href="tel:+918012345678" className="hover:text-white hover:underline">
+                +91 80 1234 5678
+              </a>
+            </p>
+            <p>
+              <a href="mailto:support@furnicraft.in" className="hover:text-white hover:underline">
+                support@furnicraft.in
+              </a>
+            </p>
+          </address>
+        </section>
         <section aria-labelledby="footer-hours">
           <h2 id="footer-hours" className="text-lg font-semibold text-white">
             Store Hours
@@ -50,9 +68,17 @@ export function Footer() {
           </dl>
         </section>
       </div>
-      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
-        © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-4 border-t border-stone-800 py-4 text-xs text-stone-400">
+        <p>
+          © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
+        </p>
+        <Link to={paths.privacy} className="hover:text-white hover:underline">
+          Privacy Policy
+        </Link>
+        <Link to={paths.terms} className="hover:text-white hover:underline">
+          Terms of Service
+        </Link>
+      </div>
     </footer>
   );
 }

@@ -1,18 +1,25 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { PromoBanner } from '@/components/layout/promo-banner';
 import { PageSpinner } from '@/components/ui/page-spinner';
+
+// The assistant is not needed for the first paint: its own chunk.
+const ChatWidget = lazy(() =>
+  import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })),
+);
 
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
+      <PromoBanner />
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Suspense fallback={<PageSpinner />}>
@@ -20,6 +27,10 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
+      <ScrollRestoration />
     </div>
   );
 }

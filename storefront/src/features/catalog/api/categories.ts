@@ -2,20 +2,28 @@ import { queryOptions } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
-/** The columns the storefront lists; replaced by the generated Database types once the schema lands. */
 export interface CategorySummary {
-  id: string | number;
+  id: number;
   name: string;
   slug: string;
+  description: string | null;
+  image_url: string | null;
+  product_count: number;
 }
+
+const FIVE_MINUTES = 5 * 60 * 1000;
 
 export const categoryKeys = {
   all: ['categories'] as const,
   list: () => [...categoryKeys.all, 'list'] as const,
 };
 
+/** Categories with their item counts (the category_summaries view), by name as the spec orders them. */
 export async function fetchCategories(): Promise<CategorySummary[]> {
-  const { data, error } = await supabase.from('categories').select('id,name,slug').order('name');
+  const { data, error } = await supabase
+    .from('category_summaries')
+    .select('id,name,slug,description,image_url,product_count')
+    .order('name');
   if (error) throw toAppError(error);
   return data as CategorySummary[];
 }
@@ -23,5 +31,13 @@ export async function fetchCategories(): Promise<CategorySummary[]> {
 export const categoryQueries = {
   // The spec caches categories for 5 minutes.
   list: () =>
-    queryOptions({ queryKey: categoryKeys.list(), queryFn: fetchCategories, staleTime: 5 * 60 * 1000 }),
+    queryOptions({ queryKey: categoryKeys.list(), queryFn: fetchCategories, staleTime: FIVE_MINUTES }),
 };
+
+/** A category by the name in its URL: /category/living-room, /category/Living%20Room and /category/sofas. */
+export function findCategory(categories: CategorySummary[], param: string): CategorySummary | undefined {
+  const wanted = decodeURIComponent(param).trim().toLowerCase();
+  return categories.find(
+    (c) => c.slug === wanted || c.name.toLowerCase() === wanted || c.slug === wanted.replace(/\s+/g, '-'),
+  );
+}

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { categoryQueries } from '@/features/catalog/api/categories';
 import { isAppError } from '@/lib/errors';
 
-/** "Shop by Categories": loading skeletons, the grid, an empty state, or an error with a retry. */
-export function CategoryGrid() {
+/** Category cards: 8 loading skeletons, the grid (with item counts), an empty state, or an error with a retry. */
+export function CategoryGrid({ showCounts = false }: { showCounts?: boolean }) {
   const { data, error, isPending, refetch, isRefetching } = useQuery(categoryQueries.list());
 
   if (isPending) {
@@ -48,15 +48,22 @@ export function CategoryGrid() {
   }
 
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+    <ul aria-label="Categories" className="grid grid-cols-2 gap-4 sm:grid-cols-4">
       {data.map((category) => (
         <li key={category.id}>
           <Link
             to={paths.category(category.slug)}
-            className="flex h-24 items-center justify-center gap-2 rounded-xl border border-stone-200 bg-white font-medium shadow-sm transition hover:border-amber-700 hover:text-amber-800 focus-visible:outline-2 focus-visible:outline-amber-700"
+            className="flex h-24 flex-col items-center justify-center gap-1 rounded-xl border border-stone-200 bg-white font-medium shadow-sm transition hover:border-amber-700 hover:text-amber-800 focus-visible:outline-2 focus-visible:outline-amber-700"
           >
-            <Armchair aria-hidden="true" className="size-5" />
-            {category.name}
+            <span className="flex items-center gap-2">
+              <Armchair aria-hidden="true" className="size-5" />
+              {category.name}
+            </span>
+            {showCounts && (
+              <span className="text-sm font-normal text-stone-600">
+                {category.product_count} {category.product_count === 1 ? 'item' : 'items'}
+              </span>
+            )}
           </Link>
         </li>
       ))}

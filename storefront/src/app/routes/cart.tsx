@@ -1,0 +1,161 @@
+import { useQuery } from '@tanstack/react-query';
+import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { deliveryFee, freeDeliveryHint } from 'shared/pricing/delivery';
+import { formatINR } from 'shared/pricing/format';
+import { Link, useNavigate } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { productQueries } from '@/features/catalog/api/products';
+import { ProductImage } from '@/features/catalog/components/product-image';
+import { useCartStore } from '@/features/cart/cart-store';
+import { usePageTitle } from '@/lib/use-page-title';
+
+export function Component() {
+  usePageTitle('Your Cart', 'Your FurniCraft shopping cart.');
+  const lines = useCartStore((s) => s.lines);
+  const setQty = useCartStore((s) => s.setQty);
+  const remove = useCartStore((s) => s.remove);
+  const navigate = useNavigate();
+  const ids = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
+  const products = useQuery({ ...productQueries.byIds(ids), enabled: ids.length > 0 });
+
+  if (lines.length === 0) {
+    return (
+      <section className="py-16 text-center">
+        <ShoppingBag aria-hidden="true" className="mx-auto size-16 text-stone-400" />
+        <h1 className="mt-4 text-2xl font-semibold">Your cart is empty</h1>
+        <p className="mt-2 text-stone-600">Looks like you have not added anything yet.</p>
+        <Link
+          to={paths.home}
+          className="mt-6 inline-block rounded-lg bg-amber-800 px-4 py-2 font-medium text-white hover:bg-amber-900"
+        >
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+  if (products.isPending) return <PageSpinner />;
+  if (products.isError) return <p role="alert">We could not load your cart. Please try again.</p>;
+
+  const byId = new Map(products.data.map((p) => [p.id, p]));
+  // Lines whose product left the catalog are not priced or counted.
+  const priced = lines.flatMap((l) => {
+    const p = byId.get(l.productId);
+    return p ? [{ line: l, product: p, total: p.price * l.qty }] : [];
+  });
+  const subtotal = priced.reduce((s, x) => s + x.total, 0);
+  const fee = deliveryFee(subtotal);
+  const hint = freeDeliveryHint(subtotal);
+
+  return (
+    <section aria-labelledby="cart-title">
+      <h1 id="cart-title" className="mb-6 text-3xl font-bold">
+        Shopping Cart
+      </h1>
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <ul aria-label="Cart items" className="space-y-4">
+          {priced.map(({ line, product, total }) => (
+            <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
+              <ProductImage
+                id={product.id}
+                src={product.image_url}
+                alt=""
+                className="size-24 shrink-0 rounded-lg object-cover"
+              />
+              <div className="flex flex-1 flex-col gap-2">
+                <div className="flex justify-between gap-2">
+                  <div>
+                    <Link to={paths.product(product.id)} className="font-semibold hover:underline">
+                      {product.name}
+                    </Link>
+                    <p className="text-sm text-stone-600">
+                      {[line.color && `Color: ${line.color}`, line.size && `Size: ${line.size}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                    <p className="text-sm text-stone-600">{formatINR(product.price)} each</p>
+                  </div>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${product.name}`}
+                    onClick={() => remove(line.key)}
+                    className="self-start rounded p-2 text-stone-600 hover:bg-red-50 hover:text-red-700"
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                  </button>
+                </div>
+                <div className="mt-auto flex items-center justify-between">
+                  <div className="flex items-center gap-2">
+                    <button
+                      type="button"
+                      aria-label={`Decrease quantity of ${product.name}`}
+                      onClick={() => setQty(line.key, line.qty - 1, product.stock_quantity)}
+                      className="rounded border border-stone-300 p-1 hover:bg-stone-100"
+                    >
+                      <Minus aria-hidden="true" className="size-4" />
+                    </button>
+                    <span aria-label={`Quantity of ${product.name}`} className="w-8 text-center font-medium">
+                      {line.qty}
+                    </span>
+                    <button
+                      type="button"
+                      aria-label={`Increase quantity of ${product.name}`}
+                      disabled={line.qty >= product.stock_quantity}
+                      onClick={() => setQty(line.key, line.qty + 1, product.stock_quantity)}
+                      className="rounded border border-stone-300 p-1 hover:bg-stone-100 disabled:opacity-40"
+                    >
+                      <Plus aria-hidden="true" className="size-4" />
+                    </button>
+                  </div>
+                  <p className="font-semibold" data-testid="line-total">
+                    {formatINR(total)}
+                  </p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <aside
+          aria-labelledby="summary-title"
+          className="h-fit rounded-xl border border-stone-200 bg-white p-5"
+        >
+          <h2 id="summary-title" className="text-xl font-semibold">
+            Order Summary
+          </h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd data-testid="subtotal">{formatINR(subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Delivery Fee</dt>
+              <dd data-testid="delivery-fee">{fee === 0 ? 'FREE' : formatINR(fee)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="total">{formatINR(subtotal + fee)}</dd>
+            </div>
+          </dl>
+          {hint > 0 && (
+            <p className="mt-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+              Add {formatINR(hint)} more for free delivery!
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={() => navigate(paths.checkout)}
+            className="mt-4 w-full rounded-lg bg-amber-800 px-4 py-3 font-medium text-white hover:bg-amber-900"
+          >
+            Proceed to Checkout
+          </button>
+          <Link
+            to={paths.home}
+            className="mt-2 block text-center text-sm font-medium text-amber-800 hover:underline"
+          >
+            Continue Shopping
+          </Link>
+        </aside>
+      </div>
+    </section>
+  );
+}

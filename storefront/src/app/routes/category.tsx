@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { categoryQueries, findCategory } from '@/features/catalog/api/categories';
+import { productQueries } from '@/features/catalog/api/products';
+import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-card';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { usePageTitle } from '@/lib/use-page-title';
+
+function titleCase(s: string) {
+  return decodeURIComponent(s)
+    .replace(/-/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function Component() {
+  const { category: param = '' } = useParams();
+  const categories = useQuery(categoryQueries.list());
+  const category = categories.data ? findCategory(categories.data, param) : undefined;
+  const products = useQuery({
+    ...productQueries.list({ categoryId: category?.id ?? -1 }),
+    enabled: category !== undefined,
+  });
+  const name = category?.name ?? titleCase(param);
+  usePageTitle(`${name} Collection`, `Shop ${name} at FurniCraft, delivered across India.`);
+
+  const loading = categories.isPending || (category !== undefined && products.isPending);
+  const list = products.data ?? [];
+
+  return (
+    <section aria-labelledby="category-title">
+      <h1 id="category-title" className="mb-2 text-3xl font-bold">
+        {name} Collection
+      </h1>
+      {category?.description && <p className="mb-6 text-stone-600">{category.description}</p>}
+      {loading ? (
+        <ProductGridSkeleton />
+      ) : categories.isError || products.isError ? (
+        <p role="alert">We could not load this collection. Please try again.</p>
+      ) : list.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-stone-300 p-10 text-center">
+          <h2 className="text-xl font-semibold">No products found</h2>
+          <p className="mt-2 text-stone-600">
+            We are adding more products to this category soon. Please check back later.
+          </p>
+          <Link
+            to={paths.allCategories}
+            className="mt-4 inline-block font-medium text-amber-800 hover:underline"
+          >
+            Browse all categories
+          </Link>
+        </div>
+      ) : (
+        <ProductGrid
+          label={`${name} products`}
+          products={list}
+          priorityCount={4}
+          renderAction={(p) => (
+            <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
+          )}
+        />
+      )}
+    </section>
+  );
+}

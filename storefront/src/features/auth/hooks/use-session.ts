@@ -1,0 +1,34 @@
+import type { Session } from '@supabase/supabase-js';
+import { create } from 'zustand';
+import { supabase } from '@/lib/supabase';
+
+/**
+ * The signed-in session, mirrored from supabase-js: it restores the stored session, refreshes it before
+ * expiry and syncs other tabs; onAuthStateChange tells us each change.
+ */
+interface SessionState {
+  session: Session | null;
+  /** False until supabase-js has read the stored session once. */
+  ready: boolean;
+}
+
+export const useSessionStore = create<SessionState>(() => ({ session: null, ready: false }));
+
+let started = false;
+export function startSessionSync() {
+  if (started) return;
+  started = true;
+  void supabase.auth.getSession().then(({ data }) => {
+    useSessionStore.setState({ session: data.session, ready: true });
+  });
+  supabase.auth.onAuthStateChange((_event, session) => {
+    useSessionStore.setState({ session, ready: true });
+  });
+}
+
+export const useSession = () => useSessionStore((s) => s.session);
+export const useSessionReady = () => useSessionStore((s) => s.ready);
+export const useUser = () => useSessionStore((s) => s.session?.user ?? null);
+
+/** Admin by role, set only by the service role (never user_metadata). */
+export const useIsAdmin = () => useSessionStore((s) => s.session?.user.app_metadata?.role === 'admin');

@@ -1,0 +1,154 @@
+import { queryOptions } from '@tanstack/react-query';
+import { toAppError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+
+export interface ProductSpecifications {
+  features?: string[];
+  warranty?: string;
+  assembly?: string;
+}
+
+export interface Product {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  price: number;
+  original_price: number | null;
+  category_id: number;
+  image_url: string | null;
+  images: string[] | null;
+  dimensions: string | null;
+  material: string | null;
+  color: string | null;
+  weight: string | null;
+  stock_quantity: number;
+  featured: boolean;
+  in_stock: boolean;
+  specifications: ProductSpecifications | null;
+  rating: number;
+  review_count: number;
+  created_at: string;
+  category: { id: number; name: string; slug: string } | null;
+}
+
+export type ProductSort = 'newest' | 'price-asc' | 'price-desc' | 'rating';
+
+export interface ProductFilter {
+  categoryId?: number;
+  featured?: boolean;
+  inStockOnly?: boolean;
+  maxPrice?: number;
+  sort?: ProductSort;
+  limit?: number;
+}
+
+const COLUMNS =
+  'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
+
+const TWO_MINUTES = 2 * 60 * 1000;
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/** numeric columns arrive as numbers or strings; specifications may arrive as JSON text (spec §3). */
+export function normalizeProduct(row: Record<string, unknown>): Product {
+  let specs = row.specifications as unknown;
+  if (typeof specs === 'string') {
+    try {
+      specs = JSON.parse(specs);
+    } catch {
+      specs = null;
+    }
+  }
+  return {
+    ...(row as unknown as Product),
+    price: Number(row.price),
+    original_price: row.original_price == null ? null : Number(row.original_price),
+    rating: row.rating == null ? 4.5 : Number(row.rating),
+    review_count: row.review_count == null ? 0 : Number(row.review_count),
+    specifications: (specs as ProductSpecifications | null) ?? null,
+  };
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  list: (f: ProductFilter) => [...productKeys.all, 'list', f] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+  byIds: (ids: number[]) => [...productKeys.all, 'by-ids', ids] as const,
+  search: (q: string, limit: number) => [...productKeys.all, 'search', q, limit] as const,
+};
+
+export async function fetchProducts(f: ProductFilter): Promise<Product[]> {
+  let query = supabase.from('products').select(COLUMNS);
+  if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
+  if (f.featured) query = query.eq('featured', true);
+  if (f.inStockOnly) query = query.eq('in_stock', true);
+  if (f.maxPrice !== undefined) query = query.lte('price', f.maxPrice);
+  switch (f.sort ?? 'newest') {
+    case 'price-asc':
+      query = query.order('price', { ascending: true });
+      break;
+    case 'price-desc':
+      query = query.order('price', { ascending: false });
+      break;
+    case 'rating':
+      query = query.order('rating', { ascending: false });
+      break;
+    default:
+      query = query.order('created_at', { ascending: false });
+  }
+  query = query.order('id', { ascending: true });
+  if (f.limit) query = query.limit(f.limit);
+  const { data, error } = await query;
+  if (error) throw toAppError(error);
+  return (data as Record<string, unknown>[]).map(normalizeProduct);
+}
+
+/** One product by its numeric id or its slug; null when there is none (Product Not Found). */
+export async function fetchProduct(idOrSlug: string): Promise<Product | null> {
+  const query = supabase.from('products').select(COLUMNS);
+  const { data, error } = await (
+    /^\d+$/.test(idOrSlug) ? query.eq('id', Number(idOrSlug)) : query.eq('slug', idOrSlug)
+  ).maybeSingle();
+  if (error) throw toAppError(error);
+  return data ? normalizeProduct(data as Record<string, unknown>) : null;
+}
+
+export async function fetchProductsByIds(ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const { data, error } = await supabase.from('products').select(COLUMNS).in('id', ids);
+  if (error) throw toAppError(error);
+  return (data as Record<string, unknown>[]).map(normalizeProduct);
+}
+
+/** Typo-tolerant search through the database's search_products (full text + trigram). */
+export async function searchProducts(q: string, limit: number): Promise<Product[]> {
+  const { data, error } = await supabase
+    .rpc('search_products', { search: q, max_results: limit })
+    .select(COLUMNS);
+  if (error) throw toAppError(error);
+  return (data as Record<string, unknown>[]).map(normalizeProduct);
+}
+
+export const productQueries = {
+  // The spec caches the product list for 2 minutes and one product for 5.
+  list: (f: ProductFilter) =>
+    queryOptions({ queryKey: productKeys.list(f), queryFn: () => fetchProducts(f), staleTime: TWO_MINUTES }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: productKeys.detail(id),
+      queryFn: () => fetchProduct(id),
+      staleTime: FIVE_MINUTES,
+    }),
+  byIds: (ids: number[]) =>
+    queryOptions({
+      queryKey: productKeys.byIds(ids),
+      queryFn: () => fetchProductsByIds(ids),
+      staleTime: TWO_MINUTES,
+    }),
+  search: (q: string, limit: number) =>
+    queryOptions({
+      queryKey: productKeys.search(q, limit),
+      queryFn: () => searchProducts(q, limit),
+      staleTime: TWO_MINUTES,
+    }),
+};

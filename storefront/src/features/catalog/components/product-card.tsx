@@ -1,0 +1,106 @@
+import { Star } from 'lucide-react';
+import { discountPercent } from 'shared/pricing/discount';
+import { formatINR } from 'shared/pricing/format';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { Product } from '@/features/catalog/api/products';
+import { ProductImage } from '@/features/catalog/components/product-image';
+
+/** A product in a grid; `action` is what the page puts under it (Add to Cart, Remove…). */
+export function ProductCard({
+  product,
+  action,
+  priority,
+}: {
+  product: Product;
+  action?: ReactNode;
+  priority?: boolean;
+}) {
+  const discount = discountPercent(product.price, product.original_price);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      <Link
+        to={paths.product(product.id)}
+        className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-amber-700"
+      >
+        <div className="relative aspect-square bg-stone-100">
+          <ProductImage
+            id={product.id}
+            src={product.image_url}
+            alt=""
+            priority={priority}
+            sizes="(min-width: 1024px) 25vw, 50vw"
+            className="size-full object-cover transition group-hover:scale-105"
+          />
+          {discount > 0 && (
+            <span className="absolute top-2 left-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+              {discount}% OFF
+            </span>
+          )}
+          {!product.in_stock && (
+            <span className="absolute top-2 right-2 rounded bg-stone-800 px-2 py-0.5 text-xs font-bold text-white">
+              Out of Stock
+            </span>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          {product.category && <p className="text-xs text-stone-600 uppercase">{product.category.name}</p>}
+          <h3 className="font-semibold text-stone-900 group-hover:text-amber-800">{product.name}</h3>
+          <p className="flex items-center gap-1 text-sm text-stone-700">
+            <Star aria-hidden="true" className="size-4 fill-amber-500 text-amber-500" />
+            {product.rating.toFixed(1)} <span className="text-stone-600">({product.review_count})</span>
+            <span className="sr-only">
+              rated {product.rating} out of 5 from {product.review_count} reviews
+            </span>
+          </p>
+          <p className="mt-auto flex items-baseline gap-2">
+            <span className="text-lg font-bold text-stone-900">{formatINR(product.price)}</span>
+            {discount > 0 && product.original_price != null && (
+              <s className="text-sm text-stone-600">{formatINR(product.original_price)}</s>
+            )}
+          </p>
+        </div>
+      </Link>
+      {action && <div className="p-3 pt-0">{action}</div>}
+    </article>
+  );
+}
+
+export function ProductGridSkeleton({
+  count = 8,
+  label = 'Loading products',
+}: {
+  count?: number;
+  label?: string;
+}) {
+  return (
+    <ul aria-busy="true" aria-label={label} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="aspect-[3/4] animate-pulse rounded-xl bg-stone-200" />
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGrid({
+  products,
+  label,
+  renderAction,
+  priorityCount = 0,
+}: {
+  products: Product[];
+  label: string;
+  renderAction?: (p: Product) => ReactNode;
+  priorityCount?: number;
+}) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} action={renderAction?.(p)} priority={i < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
