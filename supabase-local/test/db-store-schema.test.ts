@@ -14,7 +14,7 @@ import { KNOWN_PROMOS, promoPreview } from '../../shared/src/pricing/promo.ts';
 import type { Db } from '../src/db/types.ts';
 import { prepareDatabase } from '../src/prepare.ts';
 import { addPeople, PEOPLE, STORE_PATHS } from './support/store.ts';
-import { forEachDb } from './support/test-db.ts';
+import { createTestDb, dbKinds, forEachDb } from './support/test-db.ts';
 
 const MIGRATIONS = readdirSync(STORE_PATHS.migrationsDir)
   .filter((f) => /^\d{14}_[a-z0-9_]+\.sql$/.test(f))
@@ -392,3 +392,51 @@ forEachDb('store schema', ({ db }) => {
     expect(soldOut!.in_stock).toBe(false);
   });
 });
+
+/**
+ * The same schema on both engines: PGlite (PostgreSQL 17/18 in WASM) and this machine's PostgreSQL 15
+ * end up with the same tables, columns, constraints, indexes, policies, functions and triggers.
+ * (PostgreSQL 18 also lists NOT NULL as constraints, contype 'n': the columns' nullability covers them.)
+ */
+const FINGERPRINT = `
+  select 'column ' || c.table_name || '.' || c.column_name || ' ' || c.data_type || ' ' || c.is_nullable || ' ' || coalesce(c.column_default, '') as item
+  from information_schema.columns c where c.table_schema in ('public', 'private')
+  union all
+  select 'constraint ' || t.relname || '.' || k.conname || ' ' || k.contype::text from pg_constraint k join pg_class t on t.oid = k.conrelid
+  join pg_namespace n on n.oid = t.relnamespace where n.nspname in ('public', 'private') and k.contype <> 'n'
+  union all
+  select 'index ' || i.tablename || '.' || i.indexname from pg_indexes i where i.schemaname in ('public', 'private')
+  union all
+  select 'policy ' || p.tablename || '.' || p.policyname || ' ' || p.cmd || ' ' || array_to_string(p.roles, ',') from pg_policies p where p.schemaname = 'public'
+  union all
+  select 'function ' || n.nspname || '.' || f.proname || '(' || pg_get_function_identity_arguments(f.oid) || ') ' || f.prosecdef::text || ' ' || f.provolatile::text || ' ' || md5(f.prosrc)
+  from pg_proc f join pg_namespace n on n.oid = f.pronamespace
+  left join pg_depend d on d.objid = f.oid and d.deptype = 'e'
+  where n.nspname in ('public', 'private') and d.objid is null
+  union all
+  select 'trigger ' || c.relname || '.' || t.tgname from pg_trigger t join pg_class c on c.oid = t.tgrelid
+  join pg_namespace n on n.oid = c.relnamespace where not t.tgisinternal and n.nspname in ('public', 'auth')
+  union all
+  select 'grant ' || g.grantee || ' ' || g.privilege_type || ' ' || g.table_name from information_schema.role_table_grants g
+  where g.table_schema = 'public' and g.grantee in ('anon', 'authenticated')
+  order by 1`;
+
+describe.skipIf(!dbKinds().includes('postgres'))(
+  `store schema on PGlite and PostgreSQL alike${dbKinds().includes('postgres') ? '' : ' [skipped: DATABASE_URL not set]'}`,
+  () => {
+    it('builds the same tables, columns, constraints, indexes, policies, functions, triggers and grants', async () => {
+      const fingerprints: string[][] = [];
+      for (const kind of ['pglite', 'postgres'] as const) {
+        const t = await createTestDb(kind);
+        try {
+          await prepareDatabase(t.db, { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: [] });
+          fingerprints.push((await rows<{ item: string }>(t.db, FINGERPRINT)).map((r) => r.item));
+        } finally {
+          await t.drop();
+        }
+      }
+      expect(fingerprints[0]!.length).toBeGreaterThan(200);
+      expect(fingerprints[1]).toEqual(fingerprints[0]);
+    }, 120_000);
+  },
+);
