@@ -18,8 +18,13 @@ export function ChatWidget() {
   const timers = useRef<number[]>([]);
   const endRef = useRef<HTMLLIElement>(null);
 
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages, typing]);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((t) => window.clearTimeout(t));
+  }, []);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages, typing]);
 
   const send = () => {
     const reply = replyTo(draft);

@@ -1,0 +1,60 @@
+import { STORE_NAME } from 'shared/config';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+
+const PAGES = {
+  [paths.terms]: {
+    title: 'Terms of Service',
+    sections: [
+      [
+        'Orders',
+        `An order is accepted when ${STORE_NAME} confirms it. Prices are in Indian rupees and include GST.`,
+      ],
+      [
+        'Delivery',
+        'Delivery is free on orders of ₹2,999 or more; otherwise a ₹99 fee applies. Estimated dates are not guaranteed.',
+      ],
+      ['Returns', 'Items may be returned within 30 days of delivery in their original condition.'],
+      ['Warranty', 'Every product carries a 1-year warranty against manufacturing defects.'],
+    ],
+  },
+  [paths.privacy]: {
+    title: 'Privacy Policy',
+    sections: [
+      ['What we collect', 'Your name, email, phone number and delivery addresses, and the orders you place.'],
+      [
+        'Why',
+        'To deliver your orders, answer your messages and keep your account secure. We never sell your data.',
+      ],
+      [
+        'Your rights',
+        'You can see and correct your details in your profile, or ask us to delete your account.',
+      ],
+    ],
+  },
+} as const;
+
+export function Component() {
+  const { pathname } = useLocation();
+  const page = PAGES[pathname as keyof typeof PAGES] ?? PAGES[paths.terms];
+  usePageTitle(page.title, `${STORE_NAME} ${page.title}.`);
+  return (
+    <article className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold">{page.title}</h1>
+      {page.sections.map(([heading, text]) => (
+        <section key={heading} className="mt-6">
+          <h2 className="text-xl font-semibold">{heading}</h2>
+          <p className="mt-2 text-stone-700">{text}</p>
+        </section>
+      ))}
+      <p className="mt-8">
+        Questions?{' '}
+        <Link to={paths.contact} className="font-medium text-amber-800 underline">
+          Contact us
+        </Link>
+        .
+      </p>
+    </article>
+  );
+}

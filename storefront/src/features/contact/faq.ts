@@ -1,0 +1,40 @@
+/** The FAQ, with the spec's delivery, return, assembly and customisation answers. */
+export const FAQ = [
+  {
+    id: 'faq-order-status',
+    question: 'How can I check my order status?',
+    answer:
+      'Open Track Order from the header or footer and enter your order number. Signed-in customers also see every order under Profile → Order History.',
+  },
+  {
+    id: 'faq-shipping',
+    question: 'How long does delivery take?',
+    answer:
+      'Standard delivery takes 7-14 business days and express delivery 3-5 days. Delivery is free on orders of ₹2,999 or more.',
+  },
+  {
+    id: 'faq-returns',
+    question: 'What is your return policy?',
+    answer:
+      'You can return any item within 30 days of delivery. We pick it up and refund you once it reaches us.',
+  },
+  {
+    id: 'faq-size',
+    question: 'How do I choose the right size?',
+    answer:
+      'Every product page lists the exact dimensions. Measure your room and doorways before ordering; we can also customise colour, fabric and size on many pieces.',
+  },
+  {
+    id: 'faq-assembly',
+    question: 'Do you offer assembly?',
+    answer:
+      'Yes, our team offers a paid assembly service in most cities; some products include free assembly.',
+  },
+] as const;
+
+export const QUICK_HELP = [
+  { label: 'Order Status', faqId: 'faq-order-status' },
+  { label: 'Shipping Information', faqId: 'faq-shipping' },
+  { label: 'Return Policy', faqId: 'faq-returns' },
+  { label: 'Size Guide', faqId: 'faq-size' },
+] as const;
