@@ -3,6 +3,7 @@
  * and the CPU spent by the server, the load generator (this process), PostgreSQL and the machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { autocannonRequests, type Shape } from './shapes.ts';
 
@@ -14,6 +15,8 @@ export interface CpuShare {
   postgres: number;
   /** percent of all cores busy */
   machine: number;
+  /** CPU used by everything else on the machine (other users' jobs), percent of one core */
+  others: number;
 }
 
 export interface RunFigures {
@@ -102,6 +105,7 @@ export class Sampler {
   private timer: NodeJS.Timeout | null = null;
   private t0 = 0;
   private server0: number | null = null;
+  private serverLast: number | null = null;
   private self0 = process.cpuUsage();
   /** postgres processes: first and last seen CPU ticks (backends may come and go during a run) */
   private pg = new Map<number, { first: number; last: number }>();
@@ -134,6 +138,8 @@ export class Sampler {
       const sample = () => {
         const kb = readRssKB(pid);
         if (kb !== null) this.rss.push(kb);
+        const t = readTicks(pid);
+        if (t !== null) this.serverLast = t;
       };
       sample();
       this.timer = setInterval(sample, 250);
@@ -145,22 +151,25 @@ export class Sampler {
     if (this.pgTimer) clearInterval(this.pgTimer);
     this.samplePostgres();
     const secs = (performance.now() - this.t0) / 1000;
-    const server1 = this.pid === null ? null : readTicks(this.pid);
+    const server1 = this.pid === null ? null : (readTicks(this.pid) ?? this.serverLast);
     const self = process.cpuUsage(this.self0);
     let pgTicks = 0;
     for (const e of this.pg.values()) pgTicks += e.last - e.first;
     const m1 = machineTicks();
     const pct = (ticks: number) => Math.round((ticks / TICK / secs) * 1000) / 10;
     const mb = (kb: number) => Math.round(kb / 102.4) / 10;
+    const server = this.server0 !== null && server1 !== null ? pct(server1 - this.server0) : null;
+    const loadgen = Math.round(((self.user + self.system) / 1e6 / secs) * 1000) / 10;
+    const postgres = pct(pgTicks);
+    const machine =
+      Math.round(((m1.busy - this.m0.busy) / Math.max(1, m1.total - this.m0.total)) * 1000) / 10;
+    // in-process runs: the server is this process, counted once
+    const ours = (this.pid === process.pid ? 0 : (server ?? 0)) + loadgen + postgres;
+    const others = Math.max(0, Math.round(machine * cpus().length - ours));
     return {
       rssMaxMB: this.rss.length ? mb(Math.max(...this.rss)) : null,
       rssAvgMB: this.rss.length ? mb(this.rss.reduce((a, b) => a + b, 0) / this.rss.length) : null,
-      cpu: {
-        server: this.server0 !== null && server1 !== null ? pct(server1 - this.server0) : null,
-        loadgen: Math.round(((self.user + self.system) / 1e6 / secs) * 1000) / 10,
-        postgres: pct(pgTicks),
-        machine: Math.round(((m1.busy - this.m0.busy) / Math.max(1, m1.total - this.m0.total)) * 1000) / 10,
-      },
+      cpu: { server, loadgen, postgres, machine, others },
     };
   }
 }
@@ -189,13 +198,26 @@ async function cannon(baseUrl: string, shape: Shape, connections: number, durati
 
 /**
  * When autocannon stops it closes its sockets, but the server still works through the requests it
- * had queued (a PGlite instance can be many seconds behind). One cheap request, queued behind them,
- * waits for that backlog so it is not charged to the next run. Returns its wait (ms).
+ * had accepted (a PGlite server, whose queries block its event loop, can be many seconds behind).
+ * Wait for that backlog so it is not charged to the next run: one cheap request, then until the
+ * server process has been idle for two 250 ms windows in a row. (The request alone is not enough:
+ * a server with a blocked event loop does not take requests in arrival order.) Returns the wait (ms).
  */
 async function drain(o: LoadOptions): Promise<number> {
   if (!o.drainPath) return 0;
   const t = performance.now();
   await once(o.baseUrl, { method: 'GET', path: o.drainPath }).catch(() => {});
+  if (o.pid !== null && o.pid !== process.pid) {
+    let quiet = 0;
+    let prev = readTicks(o.pid);
+    while (quiet < 2 && prev !== null && performance.now() - t < 180_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = readTicks(o.pid);
+      if (now === null) break;
+      quiet = now - prev <= 2 ? quiet + 1 : 0;
+      prev = now;
+    }
+  }
   return Math.round(performance.now() - t);
 }
 

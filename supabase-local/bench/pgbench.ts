@@ -37,9 +37,11 @@ function run(
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
+  onSpawn?: (pid: number) => void,
 ): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
     const p = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (p.pid !== undefined) onSpawn?.(p.pid);
     let out = '';
     p.stdout.on('data', (c: Buffer) => (out += c.toString()));
     p.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -70,15 +72,19 @@ export async function runPgbench(
   const logDir = path.join(o.workDir, `${shape}-${target}-log`);
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
-  const sampler = new Sampler(null);
-  sampler.start();
+  // "server" CPU of a pgbench run is pgbench's own (the client side of the ceiling)
+  let sampler: Sampler | null = null;
   const r = await run(
     o.bin,
     [...common, '-T', String(o.duration), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, db],
     o.workDir,
     env,
+    (pid) => {
+      sampler = new Sampler(pid);
+      sampler.start();
+    },
   );
-  const s = sampler.stop();
+  const s = (sampler as Sampler | null)?.stop() ?? { cpu: null };
   if (r.code !== 0) throw new Error(`pgbench failed:\n${r.out}`);
   const num = (re: RegExp) => {
     const m = re.exec(r.out);

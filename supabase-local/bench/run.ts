@@ -252,7 +252,7 @@ const checks: { target: string; shape: string; status: number; expected: number;
 function fmtRun(r: RunFigures): string {
   const failed = r.non2xx + r.errors + r.timeouts;
   const cpu = r.cpu
-    ? ` cpu: server ${r.cpu.server ?? '-'}% loadgen ${r.cpu.loadgen}% pg ${r.cpu.postgres}% machine ${r.cpu.machine}%`
+    ? ` cpu: server ${r.cpu.server ?? '-'}% loadgen ${r.cpu.loadgen}% pg ${r.cpu.postgres}% others ${r.cpu.others}%`
     : '';
   return `  ${r.target.padEnd(18)} ${r.shape.padEnd(18)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  failed ${failed}${r.rssMaxMB !== null ? `  rss ${r.rssMaxMB} MB` : ''}${cpu}${r.drainMs && r.drainMs > 200 ? `  (backlog drained ${r.drainMs} ms after the run)` : ''}`;
 }
@@ -782,6 +782,7 @@ function printTable(
     'server CPU µs/req',
     'pg CPU%',
     'pg CPU µs/req',
+    'others CPU%',
     'PostgREST req/s',
   ];
   if (opts.rounds > 1) head.push('runs');
@@ -797,6 +798,7 @@ function printTable(
     r.cpu?.server == null || !r.rps ? '-' : String(Math.round((r.cpu.server * 1e4) / r.rps)),
     r.cpu ? String(r.cpu.postgres) : '-',
     r.cpu && r.rps ? String(Math.round((r.cpu.postgres * 1e4) / r.rps)) : '-',
+    r.cpu ? String(r.cpu.others) : '-',
     r.target.startsWith('rest') ? String(PUBLISHED[r.shape]?.rps ?? '-') : '',
     ...(opts.rounds > 1 ? [r.of > 1 ? `median of ${r.of}` : '1'] : []),
   ]);
@@ -808,8 +810,17 @@ function printTable(
     '|' + widths.map((w, i) => (i < 2 ? '-'.repeat(w + 1) + '-' : '-'.repeat(w + 1) + ':')).join('|') + '|',
   );
   for (const r of rows) console.log(line(r));
+  console.log(
+    [
+      'CPU% is of one core, over the measured run. server = the server process (pgbench rows: pgbench itself;',
+      "rest-pg-inprocess: the whole bench process, autocannon included); pg = the scratch database's backends;",
+      "others = everything else on the machine (other users' jobs: the noise in that run).",
+    ].join('\n'),
+  );
   if (Object.keys(ratios).length) {
-    console.log('\nratios (target: REST/bare-Node >= 0.7):');
+    console.log(
+      `\nratios (target: REST/bare-Node >= 0.7)${opts.rounds > 1 ? ', median of the per-round ratios' : ''}:`,
+    );
     for (const [shape, r] of Object.entries(ratios)) {
       console.log(
         `  ${shape.padEnd(16)} ${Object.entries(r)
