@@ -26,6 +26,8 @@ export function createRouter() {
         { path: 'contact', lazy: () => import('@/app/routes/contact') },
         { path: 'login', lazy: () => import('@/app/routes/login') },
         { path: 'signup', lazy: () => import('@/app/routes/signup') },
+        { path: 'wishlist', lazy: () => import('@/app/routes/wishlist') },
+        { path: 'profile', lazy: () => import('@/app/routes/profile') },
         { path: 'terms', lazy: () => import('@/app/routes/legal') },
         { path: 'privacy', lazy: () => import('@/app/routes/legal') },
         { path: '*', lazy: () => import('@/app/routes/not-found') },

@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill('Ravi Kumar');
+  await page.getByLabel('Email').fill(`ravi-${Date.now()}@example.com`);
+  await page.getByLabel('Mobile Number').fill('9812345678');
+  await page.getByLabel('Password', { exact: true }).fill('furniture-2026');
+  await page.getByLabel('Confirm Password').fill('furniture-2026');
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist' })).toBeVisible();
+}
+
+test('a visitor is asked to log in for the wishlist', async ({ page }) => {
+  await page.goto('/wishlist');
+  await expect(page.getByRole('heading', { name: 'Please login to view your wishlist' })).toBeVisible();
+  await page.goto('/product/1');
+  await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect(page.getByText('Please login to add items to your wishlist.')).toBeVisible();
+});
+
+test('a customer saves a product to the wishlist, removes it, and edits the profile', async ({ page }) => {
+  await signUp(page);
+
+  await page.goto('/product/1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aarav 3-Seater Fabric Sofa' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect(page.getByText('Added to wishlist!')).toBeVisible();
+
+  await page.getByRole('banner').getByRole('link', { name: 'Wishlist' }).click();
+  const items = page.getByRole('list', { name: 'Wishlist items' });
+  await expect(items.getByRole('heading', { name: 'Aarav 3-Seater Fabric Sofa' })).toBeVisible();
+  await expect(
+    items.getByRole('link', { name: 'View Details of Aarav 3-Seater Fabric Sofa' }),
+  ).toHaveAttribute('href', '/product/1');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Remove Aarav 3-Seater Fabric Sofa from wishlist' }).click();
+  await expect(page.getByText('Removed from wishlist!')).toBeVisible();
+  await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByText('Ravi Kumar')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Full Name').fill('Ravi K. Sharma');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText('Ravi K. Sharma')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Order History' }).click();
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+});

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { addressSchema, type AddressInput } from 'shared/schemas/profile';
+import { toast } from 'sonner';
+import { Field } from '@/components/ui/field';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { accountQueries, useSaveAddress, type AddressValues } from '@/features/account/api/account';
+import { primaryClass, secondaryClass } from '@/features/account/components/profile-tab';
+
+/** The default shipping address: view, then Edit / Save / Cancel (add one when there is none). */
+export function AddressTab({ userId }: { userId: string }) {
+  const { data, isPending } = useQuery(accountQueries.addresses(userId));
+  const [editing, setEditing] = useState(false);
+  const save = useSaveAddress(userId);
+  const form = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(addressSchema) });
+
+  if (isPending) return <PageSpinner />;
+  const current = data?.[0];
+  const values: AddressInput = {
+    fullName: current?.full_name ?? '',
+    phone: current?.phone ?? '',
+    address: current?.address ?? '',
+    city: current?.city ?? '',
+    state: current?.state ?? '',
+    pincode: current?.pincode ?? '',
+  };
+
+  if (!editing) {
+    return (
+      <div>
+        {current ? (
+          <address className="not-italic">
+            <p className="font-medium">{current.full_name}</p>
+            <p>{current.address}</p>
+            <p>
+              {current.city}, {current.state} {current.pincode}
+            </p>
+            <p>Phone: {current.phone}</p>
+          </address>
+        ) : (
+          <p className="text-stone-600">You have not saved an address yet.</p>
+        )}
+        <button
+          type="button"
+          className={`${primaryClass} mt-6`}
+          onClick={() => {
+            form.reset(values);
+            setEditing(true);
+          }}
+        >
+          {current ? 'Edit' : 'Add Address'}
+        </button>
+      </div>
+    );
+  }
+
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      className="grid max-w-2xl gap-4 sm:grid-cols-2"
+      onSubmit={(e) =>
+        void form.handleSubmit((v) =>
+          save.mutate(
+            { id: current?.id, values: v },
+            {
+              onSuccess: () => {
+                toast.success('Address saved successfully!');
+                setEditing(false);
+              },
+              onError: () => toast.error('Could not save your address. Please try again.'),
+            },
+          ),
+        )(e)
+      }
+    >
+      <Field
+        label="Full Name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
+      <Field
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <div className="sm:col-span-2">
+        <Field
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+      </div>
+      <Field
+        label="City"
+        autoComplete="address-level2"
+        error={errors.city?.message}
+        {...form.register('city')}
+      />
+      <Field
+        label="State"
+        autoComplete="address-level1"
+        error={errors.state?.message}
+        {...form.register('state')}
+      />
+      <Field
+        label="Pincode"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        error={errors.pincode?.message}
+        {...form.register('pincode')}
+      />
+      <div className="flex gap-3 sm:col-span-2">
+        <button type="submit" className={primaryClass} disabled={save.isPending}>
+          Save
+        </button>
+        <button type="button" className={secondaryClass} onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

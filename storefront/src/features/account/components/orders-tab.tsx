@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatINR } from 'shared/pricing/format';
+import { Link } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { accountQueries } from '@/features/account/api/account';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+export function OrdersTab({ userId }: { userId: string }) {
+  const { data, isPending, isError } = useQuery(accountQueries.orders(userId));
+  if (isPending) return <PageSpinner />;
+  if (isError) return <p role="alert">We could not load your orders. Please try again.</p>;
+  if (data.length === 0) {
+    return (
+      <p className="text-stone-600">
+        You have not placed any orders yet.{' '}
+        <Link to={paths.products} className="font-medium text-amber-800 underline">
+          Start shopping
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {data.map((o) => (
+        <li key={o.id} className="rounded-xl border border-stone-200 p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold">{o.order_number}</p>
+            <p className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 capitalize">
+              {o.status}
+            </p>
+          </div>
+          <p className="text-sm text-stone-600">
+            {dateFormat.format(new Date(o.created_at))} · Payment {o.payment_status}
+          </p>
+          <ul className="mt-2 text-sm">
+            {o.items.map((i) => (
+              <li key={i.product_name}>
+                {i.product_name} × {i.quantity}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 font-semibold">Total: {formatINR(o.total)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { profileSchema, type ProfileInput } from 'shared/schemas/profile';
+import { toast } from 'sonner';
+import { Field } from '@/components/ui/field';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { accountQueries, useUpdateProfile } from '@/features/account/api/account';
+
+type ProfileOutput = ReturnType<typeof profileSchema.parse>;
+
+export const buttonClass = 'rounded-lg px-4 py-2 text-sm font-medium';
+export const primaryClass = `${buttonClass} bg-amber-800 text-white hover:bg-amber-900 disabled:opacity-60`;
+export const secondaryClass = `${buttonClass} border border-stone-300 hover:bg-stone-100`;
+
+export function ProfileTab({ userId, email }: { userId: string; email: string }) {
+  const { data, isPending } = useQuery(accountQueries.profile(userId));
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateProfile(userId);
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({ resolver: zodResolver(profileSchema) });
+
+  if (isPending) return <PageSpinner />;
+  const values = { fullName: data?.full_name ?? '', phone: data?.phone ?? '' };
+
+  if (!editing) {
+    return (
+      <div>
+        <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-stone-600">Full Name</dt>
+          <dd>{values.fullName || '—'}</dd>
+          <dt className="font-medium text-stone-600">Email</dt>
+          <dd>{email}</dd>
+          <dt className="font-medium text-stone-600">Phone Number</dt>
+          <dd>{values.phone || '—'}</dd>
+        </dl>
+        <button
+          type="button"
+          className={`${primaryClass} mt-6`}
+          onClick={() => {
+            form.reset(values);
+            setEditing(true);
+          }}
+        >
+          Edit
+        </button>
+      </div>
+    );
+  }
+
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      className="max-w-md space-y-4"
+      onSubmit={(e) =>
+        void form.handleSubmit((v) =>
+          update.mutate(v, {
+            onSuccess: () => {
+              toast.success('Profile updated successfully!');
+              setEditing(false);
+            },
+            onError: () => toast.error('Could not update your profile. Please try again.'),
+          }),
+        )(e)
+      }
+    >
+      <Field
+        label="Full Name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
+      <Field label="Email" value={email} readOnly disabled />
+      <Field
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <div className="flex gap-3">
+        <button type="submit" className={primaryClass} disabled={update.isPending}>
+          Save
+        </button>
+        <button type="button" className={secondaryClass} onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
