@@ -99,7 +99,9 @@ function canvasTexture(key, size, draw, repeat = 1, srgb = true) {
   texCache.set(k, t);
   return t;
 }
-function woodTexture(hex, contrast = 1) {
+function woodTexture(hex, contrastIn = 1) {
+  const lum = new THREE.Color(hex).getHSL({ h: 0, s: 0, l: 0 }).l;
+  const contrast = lum > 0.8 ? contrastIn * 0.25 : contrastIn;
   return canvasTexture(`wood${hex}${contrast}`, 512, (g, s) => {
     const base = new THREE.Color(hex);
     g.fillStyle = `#${base.getHexString()}`;
@@ -637,16 +639,24 @@ function chesterfield(p, s) {
 }
 
 function beanBag(p, s) {
+  // a sphere slumped into a bag: flat bottom, a raised back, a seat pressed into the front
   const r = s.W / 2;
-  const body = sphere(p, r, s.main, 0, r * 0.5, 0.05);
-  body.scale.set(1, 0.55, 1);
-  const back = sphere(p, r * 0.85, s.main, 0, r * 0.85, -r * 0.22);
-  back.scale.set(1.05, 0.9, 0.7);
-  const seat = sphere(p, r * 0.6, s.main, 0, r * 0.62, r * 0.3);
-  seat.scale.set(1.15, 0.45, 0.95);
-  const seam = add(p, new THREE.TorusGeometry(r * 0.99, 0.008, 6, 64), M.paint('#2a2a2a'), 0, r * 0.5, 0.05);
-  seam.rotation.x = Math.PI / 2;
-  seam.visible = false;
+  const geo = new THREE.SphereGeometry(1, 64, 40);
+  const pos = geo.attributes.position;
+  for (let i = 0; i < pos.count; i++) {
+    let x = pos.getX(i),
+      y = pos.getY(i),
+      z = pos.getZ(i);
+    const spread = 1 + 0.18 * Math.max(0, -y);
+    x *= spread;
+    z *= spread;
+    if (y > 0) y *= 0.75 + 0.45 * Math.max(0, -z); // the back stands up, the front is lower
+    if (y > 0 && z > -0.2) y -= 0.28 * Math.max(0, 1 - (x * x + (z - 0.35) * (z - 0.35)) * 1.6) * y; // the seat
+    y = Math.max(y, -0.62); // flat on the floor
+    pos.setXYZ(i, x * r, (y + 0.62) * r, z * r);
+  }
+  geo.computeVertexNormals();
+  add(p, geo, s.main);
 }
 
 function officeChair(p, s, o = {}) {
@@ -811,13 +821,34 @@ function coffeeTable(p, s, o = {}) {
 function liftTopTable(p, s) {
   const g = group(p);
   const { W, D, H } = s;
-  rbox(g, W, H - 0.04, D, 0.01, s.main, 0, (H - 0.04) / 2 + 0.02, 0);
-  const lid = group(g, 0, H + 0.12, 0.05);
-  rbox(lid, W - 0.02, 0.03, D * 0.62, 0.008, s.main, 0, 0, 0);
-  for (const sx of [-1, 1])
-    rod(g, [sx * 0.3, H, -0.05], [sx * 0.3, H + 0.11, 0.05], 0.012, M.metal('#2a2a2a'));
-  box(g, W * 0.96, 0.03, D * 0.34, s.main, 0, H - 0.02, -D * 0.31);
-  legs(g, W, D, 0.02, M.plastic(), { inset: 0.05 });
+  const legH = 0.08;
+  legs(g, W, D, legH, s.main, { inset: 0.05, r: 0.025, square: true, taper: 1 });
+  rbox(g, W, H - legH - 0.03, D, 0.01, s.main, 0, legH + (H - legH - 0.03) / 2, 0);
+  // an open shelf along the front
+  box(g, W - 0.08, 0.1, 0.02, M.paint('#2b2119'), 0, legH + 0.09, D / 2 - 0.005);
+  box(g, 0.2, 0.06, 0.14, M.paint('#8c3b2e'), -W * 0.25, legH + 0.08, D / 2 - 0.08);
+  // the fixed back of the top and the lifted front, on its struts
+  rbox(g, W, 0.03, D * 0.36, 0.006, s.main, 0, H - 0.015, -D * 0.32);
+  const lid = group(g, 0, H + 0.16, 0.06);
+  rbox(lid, W - 0.02, 0.03, D * 0.62, 0.006, s.main, 0, 0, 0);
+  for (const sx of [-1, 1]) {
+    rod(
+      g,
+      [sx * (W / 2 - 0.15), H - 0.05, -0.08],
+      [sx * (W / 2 - 0.15), H + 0.145, 0.02],
+      0.012,
+      M.metal('#2a2a2a'),
+    );
+    rod(
+      g,
+      [sx * (W / 2 - 0.15), H - 0.05, 0.12],
+      [sx * (W / 2 - 0.15), H + 0.145, 0.02],
+      0.012,
+      M.metal('#2a2a2a'),
+    );
+  }
+  const lap = group(lid, 0.1, 0.015, 0.02);
+  box(lap, 0.32, 0.012, 0.22, M.metal('#b8bbbf', 0.3), 0, 0.006, 0);
 }
 
 function sideTable(p, s) {
