@@ -67,7 +67,9 @@ describe('request building (HARNESS §3)', () => {
     );
     expect(encodePath('/تست?a="q"*')).toBe('/%D8%AA%D8%B3%D8%AA?a="q"*');
     expect(encodePath('/x?a=é')).toBe('/x?a=%C3%A9');
-    expect(encodePath("/grandchild_entities?or=(name.eq.\"(a,b)\")")).toBe('/grandchild_entities?or=(name.eq."(a,b)")');
+    expect(encodePath('/grandchild_entities?or=(name.eq."(a,b)")')).toBe(
+      '/grandchild_entities?or=(name.eq."(a,b)")',
+    );
   });
 
   it('picks the profile header by method, none for test/public/absent', () => {
@@ -83,9 +85,15 @@ describe('request building (HARNESS §3)', () => {
   });
 
   it('injects with put-new semantics and skips injection when told to', () => {
-    const c = mkCase({ schema: 'headers', request: { method: 'GET', path: '/x', headers: { 'accept-profile': 'v2' } } });
+    const c = mkCase({
+      schema: 'headers',
+      request: { method: 'GET', path: '/x', headers: { 'accept-profile': 'v2' } },
+    });
     expect(buildRequest(c, { injectProfile: true }).headers).toEqual([['accept-profile', 'v2']]);
-    const d = mkCase({ schema: 'operators', request: { method: 'GET', path: '/x', headers: { Accept: 'application/json' } } });
+    const d = mkCase({
+      schema: 'operators',
+      request: { method: 'GET', path: '/x', headers: { Accept: 'application/json' } },
+    });
     expect(buildRequest(d, { injectProfile: true }).headers).toEqual([
       ['Accept', 'application/json'],
       ['Accept-Profile', 'operators'],
@@ -101,16 +109,23 @@ describe('request building (HARNESS §3)', () => {
 
   it('signs payloads as-is and never overwrites an explicit Authorization', () => {
     const payload = { exp: 'invalid', role: 'postgrest_test_author' };
-    const c = mkCase({ schema: 'auth', request: { method: 'GET', path: '/x', jwt: { sign_with: 'hs256_test_secret', payload } } });
+    const c = mkCase({
+      schema: 'auth',
+      request: { method: 'GET', path: '/x', jwt: { sign_with: 'hs256_test_secret', payload } },
+    });
     const auth = buildRequest(c, { injectProfile: true }).headers.find(([k]) => k === 'Authorization')![1];
     const [h, p, s] = auth.slice('Bearer '.length).split('.');
     expect(JSON.parse(Buffer.from(p!, 'base64url').toString())).toEqual(payload);
-    expect(createHmac('sha256', 'reallyreallyreallyreallyverysafe').update(`${h}.${p}`).digest('base64url')).toBe(s);
+    expect(
+      createHmac('sha256', 'reallyreallyreallyreallyverysafe').update(`${h}.${p}`).digest('base64url'),
+    ).toBe(s);
     const e = mkCase({
       request: { method: 'GET', path: '/x', headers: { authorization: 'Bearer abc' }, jwt: { payload: {} } },
     });
     expect(buildRequest(e, { injectProfile: true }).headers).toEqual([['authorization', 'Bearer abc']]);
-    const f = mkCase({ request: { method: 'GET', path: '/x', jwt: { sign_with: 'rs256_private', payload: {} } } });
+    const f = mkCase({
+      request: { method: 'GET', path: '/x', jwt: { sign_with: 'rs256_private', payload: {} } },
+    });
     expect(() => buildRequest(f, { injectProfile: true })).toThrow(/sign_with/);
   });
 
@@ -147,7 +162,9 @@ describe('routing (HARNESS §2)', () => {
       jwtSecret: null,
     });
     for (const s of [undefined, 'public', 'test']) {
-      expect(routeCase(mkCase(s === undefined ? {} : { schema: s }), user).config.dbSchemas).toEqual(['test']);
+      expect(routeCase(mkCase(s === undefined ? {} : { schema: s }), user).config.dbSchemas).toEqual([
+        'test',
+      ]);
     }
     expect(routeCase(mkCase({ schema: 'unicode' }), user).config.dbSchemas).toEqual(['تست']);
   });
@@ -173,7 +190,9 @@ describe('routing (HARNESS §2)', () => {
       dbTxEnd: 'rollback',
     });
     expect(a.injectProfile).toBe(true);
-    expect(routeCase(mkCase({ schema: 'test', request: { method: 'GET', path: '/' } }), user).name).toBe('auth');
+    expect(routeCase(mkCase({ schema: 'test', request: { method: 'GET', path: '/' } }), user).name).toBe(
+      'auth',
+    );
     expect(routeCase(mkCase({ request: { method: 'GET', path: '/?x=1' } }), user).name).toBe('auth');
   });
 
@@ -186,16 +205,31 @@ describe('routing (HARNESS §2)', () => {
     const anon = routeCase(mkCase({ id: 1491, schema: 'auth', config: { 'db-anon-role': null } }), user);
     expect(anon.config.dbAnonRole).toBeNull();
     expect(anon.config.jwtSecret).toBe('reallyreallyreallyreallyverysafe');
-    const jwk = routeCase(mkCase({ id: 1467, schema: 'auth', config: { 'jwt-secret': 'asymmetric_jwk_public_key' } }), user);
+    const jwk = routeCase(
+      mkCase({ id: 1467, schema: 'auth', config: { 'jwt-secret': 'asymmetric_jwk_public_key' } }),
+      user,
+    );
     expect(jwk.config.jwtSecret).toBe(ASYMMETRIC_JWK);
-    const jwks = routeCase(mkCase({ id: 1495, schema: 'auth', config: { 'jwt-secret': 'asymmetric_jwks_public_key' } }), user);
+    const jwks = routeCase(
+      mkCase({ id: 1495, schema: 'auth', config: { 'jwt-secret': 'asymmetric_jwks_public_key' } }),
+      user,
+    );
     expect(JSON.parse(jwks.config.jwtSecret as string)).toEqual({ keys: [JSON.parse(ASYMMETRIC_JWK)] });
-    expect(routeCase(mkCase({ id: 1654, request: { method: 'GET', path: '/' } }), user).config.dbSchemas).toEqual([
-      'openapi_no_comment',
-    ]);
-    expect(routeCase(mkCase({ id: 1690, request: { method: 'GET', path: '/' } }), user).config.dbSchemas).toEqual(['SCHEMA_v3']);
-    const c1764 = routeCase(mkCase({ id: 1764, request: { method: 'GET', path: '/' }, config: { 'log-level': 'error' } }), user);
-    expect(c1764.config).toMatchObject({ jwtSecret: null, logLevel: 'error', dbAnonRole: 'postgrest_test_anonymous' });
+    expect(
+      routeCase(mkCase({ id: 1654, request: { method: 'GET', path: '/' } }), user).config.dbSchemas,
+    ).toEqual(['openapi_no_comment']);
+    expect(
+      routeCase(mkCase({ id: 1690, request: { method: 'GET', path: '/' } }), user).config.dbSchemas,
+    ).toEqual(['SCHEMA_v3']);
+    const c1764 = routeCase(
+      mkCase({ id: 1764, request: { method: 'GET', path: '/' }, config: { 'log-level': 'error' } }),
+      user,
+    );
+    expect(c1764.config).toMatchObject({
+      jwtSecret: null,
+      logLevel: 'error',
+      dbAnonRole: 'postgrest_test_anonymous',
+    });
     const safe = routeCase(mkCase({ id: 1388, schema: 'mutations' }), user);
     expect(safe.key).not.toBe(routeCase(mkCase({ schema: 'mutations' }), user).key);
     expect(safe.config.dbSchemas).toEqual(['mutations']);
@@ -228,8 +262,16 @@ describe('routing (HARNESS §2)', () => {
 
 describe('assertions (HARNESS §4)', () => {
   it('checks status and named headers case-insensitively, exact value', () => {
-    const r = res({ status: 200, raw: [['content-type', 'application/json; charset=utf-8'], ['Content-Range', '0-0/*']] });
-    expect(checkExpect({ status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }, r)).toEqual([]);
+    const r = res({
+      status: 200,
+      raw: [
+        ['content-type', 'application/json; charset=utf-8'],
+        ['Content-Range', '0-0/*'],
+      ],
+    });
+    expect(
+      checkExpect({ status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }, r),
+    ).toEqual([]);
     expect(checkExpect({ status: 201 }, r)).toEqual(['status: expected 201, got 200']);
     expect(checkExpect({ status: 200, headers: { 'content-range': '0-1/*' } }, r)).toHaveLength(1);
     expect(checkExpect({ status: 200, headers: { Location: '/x' } }, r)[0]).toMatch(/Location.*absent/);
@@ -249,14 +291,30 @@ describe('assertions (HARNESS §4)', () => {
   });
 
   it('checks presence, absence, regexes, substrings and blank headers', () => {
-    const r = res({ raw: [['Server-Timing', 'jwt;dur=1.2, plan;dur=3.0'], ['X-Empty', ' ']] });
-    expect(checkExpect({ status: 200, headers_present: ['server-timing'], headers_absent: ['Location'] }, r)).toEqual([]);
+    const r = res({
+      raw: [
+        ['Server-Timing', 'jwt;dur=1.2, plan;dur=3.0'],
+        ['X-Empty', ' '],
+      ],
+    });
+    expect(
+      checkExpect({ status: 200, headers_present: ['server-timing'], headers_absent: ['Location'] }, r),
+    ).toEqual([]);
     expect(checkExpect({ status: 200, headers_absent: ['Server-Timing'] }, r)).toHaveLength(1);
     expect(checkExpect({ status: 200, headers_present: ['Location'] }, r)).toHaveLength(1);
-    expect(checkExpect({ status: 200, headers_match: { 'Server-Timing': '^jwt;dur=\\d+(\\.\\d+)?' } }, r)).toEqual([]);
+    expect(
+      checkExpect({ status: 200, headers_match: { 'Server-Timing': '^jwt;dur=\\d+(\\.\\d+)?' } }, r),
+    ).toEqual([]);
     expect(checkExpect({ status: 200, headers_match: { Location: '.*' } }, r)).toHaveLength(1);
-    expect(checkExpect({ status: 200, headers_absent_in_value: { 'Server-Timing': ['transaction'], Vary: ['x'] } }, r)).toEqual([]);
-    expect(checkExpect({ status: 200, headers_absent_in_value: { 'Server-Timing': ['plan'] } }, r)).toHaveLength(1);
+    expect(
+      checkExpect(
+        { status: 200, headers_absent_in_value: { 'Server-Timing': ['transaction'], Vary: ['x'] } },
+        r,
+      ),
+    ).toEqual([]);
+    expect(
+      checkExpect({ status: 200, headers_absent_in_value: { 'Server-Timing': ['plan'] } }, r),
+    ).toHaveLength(1);
     expect(checkExpect({ status: 200, headers_no_blank: true }, r)[0]).toMatch(/X-Empty/);
     expect(checkExpect({ status: 200, headers_no_blank: false }, r)).toEqual([]);
     expect(toRegExp('(?i)^postgrest/').test('PostgREST/16')).toBe(true);
@@ -266,7 +324,18 @@ describe('assertions (HARNESS §4)', () => {
 
   it('compares JSON bodies structurally, and empty-body sentinels byte-exactly', () => {
     const r = res({ text: '[{"b":2,"a":1}, \n {"a":3,"b":null}]' });
-    expect(checkExpect({ status: 200, body_exact: [{ a: 1, b: 2 }, { b: null, a: 3 }] }, r)).toEqual([]);
+    expect(
+      checkExpect(
+        {
+          status: 200,
+          body_exact: [
+            { a: 1, b: 2 },
+            { b: null, a: 3 },
+          ],
+        },
+        r,
+      ),
+    ).toEqual([]);
     expect(checkExpect({ status: 200, body_json: [{ a: 1, b: 2 }] }, r)).toHaveLength(1);
     const empty = res({ text: '' });
     for (const sentinel of [null, '']) {
@@ -307,17 +376,27 @@ describe('assertions (HARNESS §4)', () => {
         r,
       ),
     ).toEqual([]);
-    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.missing', equals: null }] }, r)).toHaveLength(1);
-    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.code', absent: true }] }, r)).toHaveLength(1);
-    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.code', matches: 'x' }] }, r)[0]).toMatch(/unknown predicate/);
-    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.code' }] }, r)[0]).toMatch(/exactly one predicate/);
+    expect(
+      checkExpect({ status: 200, body_jsonpath: [{ path: '$.missing', equals: null }] }, r),
+    ).toHaveLength(1);
+    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.code', absent: true }] }, r)).toHaveLength(
+      1,
+    );
+    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.code', matches: 'x' }] }, r)[0]).toMatch(
+      /unknown predicate/,
+    );
+    expect(checkExpect({ status: 200, body_jsonpath: [{ path: '$.code' }] }, r)[0]).toMatch(
+      /exactly one predicate/,
+    );
   });
 
   it('checks status_text and fails loudly on unknown or CLI keys', () => {
     const r = res({ status: 332, statusText: 'My Custom Status' });
     expect(checkExpect({ status: 332, status_text: 'My Custom Status' }, r)).toEqual([]);
     expect(checkExpect({ status: 332, status_text: 'Other' }, r)).toHaveLength(1);
-    expect(checkExpect({ status: 332, body_smells: 'x' }, r)).toEqual(["unknown assertion key 'body_smells'"]);
+    expect(checkExpect({ status: 332, body_smells: 'x' }, r)).toEqual([
+      "unknown assertion key 'body_smells'",
+    ]);
     expect(checkExpect({ status: 332, exit_code: 0 }, r)[0]).toMatch(/^unsupported: CLI assertion/);
   });
 
@@ -380,8 +459,14 @@ describe('case files', () => {
 
   it('reads a folder, sorting by numeric id, and reports unreadable files instead of throwing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cases-'));
-    writeFileSync(join(dir, '10200_a.yaml'), 'id: 10200\nfeature: operators/a\nrequest: { method: GET, path: / }\nexpect: { status: 200 }\n');
-    writeFileSync(join(dir, '1050_b.yaml'), 'id: 1050\nfeature: operators/b\nrequest: { kind: cli, flag: --ready }\nexpect: { exit_code: 0 }\n');
+    writeFileSync(
+      join(dir, '10200_a.yaml'),
+      'id: 10200\nfeature: operators/a\nrequest: { method: GET, path: / }\nexpect: { status: 200 }\n',
+    );
+    writeFileSync(
+      join(dir, '1050_b.yaml'),
+      'id: 1050\nfeature: operators/b\nrequest: { kind: cli, flag: --ready }\nexpect: { exit_code: 0 }\n',
+    );
     writeFileSync(join(dir, '1051_c.yaml'), 'id: [oops\n');
     writeFileSync(join(dir, 'README.md'), '# not a case');
     const { cases, broken } = loadCases(dir);
@@ -397,7 +482,16 @@ describe('case files', () => {
 describe('fixtures', () => {
   it('turns COPY … FROM stdin blocks into INSERTs', () => {
     const sql = toPlainSql(
-      ['SET x = 1;', 'COPY s.t (a, b) FROM stdin;', "1\tit's", '\\N\ta\\tb\\\\c\\n', '\\.', 'COPY s.e (a) FROM stdin;', '\\.', 'SELECT 1;'].join('\n'),
+      [
+        'SET x = 1;',
+        'COPY s.t (a, b) FROM stdin;',
+        "1\tit's",
+        '\\N\ta\\tb\\\\c\\n',
+        '\\.',
+        'COPY s.e (a) FROM stdin;',
+        '\\.',
+        'SELECT 1;',
+      ].join('\n'),
     );
     expect(sql).toContain("INSERT INTO s.t (a, b) VALUES ('1', 'it''s'), (NULL, 'a\tb\\c\n');");
     expect(sql).not.toContain('\\.');
@@ -405,7 +499,9 @@ describe('fixtures', () => {
     expect(sql).not.toContain('INSERT INTO s.e');
     expect(decodeCopyField('\\101\\x42\\q')).toBe('ABq');
     expect(() => toPlainSql('\\connect other\n')).toThrow(/meta-command/);
-    expect(toPlainSql("CREATE FUNCTION f() RETURNS text AS $$\n\\x is text\n$$ LANGUAGE sql;")).toContain('\\x is text');
+    expect(toPlainSql('CREATE FUNCTION f() RETURNS text AS $$\n\\x is text\n$$ LANGUAGE sql;')).toContain(
+      '\\x is text',
+    );
   });
 
   it('orders the chain with the test.shops stand-in where 04 would go', () => {
@@ -435,12 +531,19 @@ describe('divergences and report', () => {
       '  cli: { reason: no CLI }',
     ].join('\n'),
   );
-  const pinned = mkCase({ id: 1387, expect: { status: 400, body_exact: { message: 'UPDATE requires a WHERE clause' } } });
+  const pinned = mkCase({
+    id: 1387,
+    expect: { status: 400, body_exact: { message: 'UPDATE requires a WHERE clause' } },
+  });
 
   it('matches entries, checks pins, covers kinds', () => {
     expect(divergenceFor(pinned, d)).toEqual({ kind: 'documented', reason: 'no safeupdate' });
-    expect(divergenceFor({ ...pinned, expect: { status: 400, body_exact: { message: 'other' } } }, d).kind).toBe('pin-mismatch');
-    expect(divergenceFor(mkCase({ id: 1, request: { kind: 'cli', flag: '--ready' } }), d).kind).toBe('documented');
+    expect(
+      divergenceFor({ ...pinned, expect: { status: 400, body_exact: { message: 'other' } } }, d).kind,
+    ).toBe('pin-mismatch');
+    expect(divergenceFor(mkCase({ id: 1, request: { kind: 'cli', flag: '--ready' } }), d).kind).toBe(
+      'documented',
+    );
     expect(divergenceFor(mkCase({ id: 1 }), d).kind).toBe('none');
     expect(() => parseDivergences('1387: { pin: { path: [a], value: 1 } }')).toThrow(/reason/);
   });
@@ -465,7 +568,16 @@ describe('divergences and report', () => {
   });
 
   it('parses options', () => {
-    expect(parseArgs(['cases', '--filter=1000,select', '--verbose', '--concurrency=2', '--min-pass=0.8', '--report-only'])).toMatchObject({
+    expect(
+      parseArgs([
+        'cases',
+        '--filter=1000,select',
+        '--verbose',
+        '--concurrency=2',
+        '--min-pass=0.8',
+        '--report-only',
+      ]),
+    ).toMatchObject({
       folder: 'cases',
       filter: '1000,select',
       verbose: true,
@@ -478,7 +590,12 @@ describe('divergences and report', () => {
 });
 
 describe('end to end over node:http (echo engine)', () => {
-  const seen: { config: RestConfig; target: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  const seen: {
+    config: RestConfig;
+    target: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }[] = [];
   const configs: RestConfig[] = [];
   const echoApp = async (_db: Db, config: RestConfig): Promise<RestApp> => {
     configs.push(config);
@@ -488,7 +605,12 @@ describe('end to end over node:http (echo engine)', () => {
         for await (const chunk of req) body += chunk;
         seen.push({ config, target, headers: req.headers, body });
         if (target.startsWith('/throw')) throw new Error('boom');
-        const out = JSON.stringify({ target, method: req.method, profile: req.headers['accept-profile'] ?? null, body });
+        const out = JSON.stringify({
+          target,
+          method: req.method,
+          profile: req.headers['accept-profile'] ?? null,
+          body,
+        });
         res.writeHead(200, 'Fine', {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(out),
@@ -516,7 +638,14 @@ describe('end to end over node:http (echo engine)', () => {
       expect: {
         status: 200,
         status_text: 'Fine',
-        headers: { 'Content-Length': String(Buffer.byteLength('{"target":"/rpc/x?a=eq.b%20c&b=%20+","method":"POST","profile":null,"body":"{\\"k\\":\\"v\\"}"}')), 'Set-Cookie': 'a=1\nb=2' },
+        headers: {
+          'Content-Length': String(
+            Buffer.byteLength(
+              '{"target":"/rpc/x?a=eq.b%20c&b=%20+","method":"POST","profile":null,"body":"{\\"k\\":\\"v\\"}"}',
+            ),
+          ),
+          'Set-Cookie': 'a=1\nb=2',
+        },
         body_exact: { target: '/rpc/x?a=eq.b%20c&b=%20+', method: 'POST', profile: null, body: '{"k":"v"}' },
       },
     });
@@ -535,7 +664,10 @@ describe('end to end over node:http (echo engine)', () => {
     expect(configs.length).toBe(before);
     const thrown = await runCase(mkCase({ request: { method: 'GET', path: '/throw' } }), ctx);
     expect(thrown.errors[0]).toMatch(/expected 200, got 599/);
-    const cli = await runCase(mkCase({ request: { kind: 'cli', flag: '--ready' }, expect: { exit_code: 0 } }), ctx);
+    const cli = await runCase(
+      mkCase({ request: { kind: 'cli', flag: '--ready' }, expect: { exit_code: 0 } }),
+      ctx,
+    );
     expect(cli.errors).toEqual(['unsupported: kind: cli (--ready)']);
     const noStatus = await runCase(mkCase({ expect: { body_exact: [] } }), ctx);
     expect(noStatus.errors[0]).toMatch(/^unsupported/);
@@ -548,7 +680,12 @@ describe('end to end over node:http (echo engine)', () => {
     const run = await runCase(mkCase({ schema: 'nope' }), { ...ctx, pool: broken });
     expect(run.errors).toEqual(['instance nope failed to start: schema "nope" does not exist']);
     await broken.closeAll();
-    const hanging = new InstancePool({} as Db, () => new Promise<RestApp>(() => {}), () => {}, 50);
+    const hanging = new InstancePool(
+      {} as Db,
+      () => new Promise<RestApp>(() => {}),
+      () => {},
+      50,
+    );
     const late = await runCase(mkCase({ schema: 'slow' }), { ...ctx, pool: hanging });
     expect(late.errors[0]).toMatch(/did not resolve within 50 ms/);
   });
