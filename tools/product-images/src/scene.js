@@ -2233,9 +2233,9 @@ function frame(p, w, h, x, y, z, hex) {
 window.renderStock = (n) => {
   seed = 100 + n;
   const cams = {
-    1: { azimuth: 0.35, elevation: 0.16, fill: 1.3 },
-    2: { azimuth: 0.45, elevation: 0.2, fill: 1.3 },
-    3: { azimuth: 0.4, elevation: 0.22, fill: 1.3 },
+    1: { azimuth: 0.35, elevation: 0.16, fill: 1.15 },
+    2: { azimuth: 0.45, elevation: 0.2, fill: 1.15 },
+    3: { azimuth: 0.4, elevation: 0.22, fill: 1.15 },
   };
   let root;
   if (n === 1) {
