@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError, toAppError } from '@/lib/errors';
+import { authErrorMessage, isAppError, toAppError } from '@/lib/errors';
 
 describe('toAppError', () => {
   it.each([
@@ -27,5 +27,20 @@ describe('toAppError', () => {
     expect(isAppError(toAppError({}))).toBe(true);
     expect(isAppError(new Error('x'))).toBe(false);
     expect(isAppError('x')).toBe(false);
+  });
+});
+
+describe('authErrorMessage', () => {
+  const fallback = 'Login failed. Please check your credentials and try again.';
+
+  it('uses the fallback for wrong credentials and unknown errors', () => {
+    expect(authErrorMessage({ code: 'invalid_credentials', status: 400 }, fallback)).toBe(fallback);
+    expect(authErrorMessage(undefined, fallback)).toBe(fallback);
+  });
+
+  it('names known GoTrue codes in words', () => {
+    expect(authErrorMessage({ code: 'user_already_exists' }, fallback)).toMatch(/already exists/);
+    expect(authErrorMessage({ status: 429 }, fallback)).toMatch(/Too many attempts/);
+    expect(authErrorMessage({ message: 'Failed to fetch' }, fallback)).toMatch(/could not reach/);
   });
 });

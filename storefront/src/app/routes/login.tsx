@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { signInWithPassword } from '@/features/auth/api/auth';
 import { SocialButtons } from '@/features/auth/components/social-buttons';
 import { useUser } from '@/features/auth/hooks/use-session';
+import { authErrorMessage } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {
@@ -29,12 +30,7 @@ export function Component() {
       toast.success('Login successful!');
       navigate(paths.home);
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : '';
-      toast.error(
-        /invalid login credentials/i.test(message) || !message
-          ? 'Login failed. Please check your credentials and try again.'
-          : message,
-      );
+      toast.error(authErrorMessage(error, 'Login failed. Please check your credentials and try again.'));
     }
   };
 

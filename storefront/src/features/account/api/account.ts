@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/get-supabase';
 
 export interface Profile {
   id: string;
@@ -37,6 +37,7 @@ export const accountKeys = {
 };
 
 async function fetchProfile(userId: string): Promise<Profile | null> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
     .select('id,full_name,phone')
@@ -47,6 +48,7 @@ async function fetchProfile(userId: string): Promise<Profile | null> {
 }
 
 async function fetchAddresses(userId: string): Promise<Address[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('addresses')
     .select('id,full_name,phone,address,city,state,pincode,is_default')
@@ -58,6 +60,7 @@ async function fetchAddresses(userId: string): Promise<Address[]> {
 }
 
 async function fetchOrders(userId: string): Promise<OrderSummary[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
     .select(
@@ -82,6 +85,7 @@ export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (v: { fullName: string; phone: string }) => {
+      const supabase = await getSupabase();
       const { error } = await supabase
         .from('profiles')
         .update({ full_name: v.fullName, phone: v.phone })
@@ -108,6 +112,7 @@ export function useSaveAddress(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: AddressValues }) => {
+      const supabase = await getSupabase();
       const row = {
         full_name: values.fullName,
         phone: values.phone,

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/get-supabase';
 
 /**
  * The signed-in session, mirrored from supabase-js: it restores the stored session, refreshes it before
@@ -18,11 +18,12 @@ let started = false;
 export function startSessionSync() {
   if (started) return;
   started = true;
-  void supabase.auth.getSession().then(({ data }) => {
+  void getSupabase().then(async (supabase) => {
+    supabase.auth.onAuthStateChange((_event, session) => {
+      useSessionStore.setState({ session, ready: true });
+    });
+    const { data } = await supabase.auth.getSession();
     useSessionStore.setState({ session: data.session, ready: true });
-  });
-  supabase.auth.onAuthStateChange((_event, session) => {
-    useSessionStore.setState({ session, ready: true });
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/get-supabase';
 
 export interface CategorySummary {
   id: number;
@@ -20,6 +20,7 @@ export const categoryKeys = {
 
 /** Categories with their item counts (the category_summaries view), by name as the spec orders them. */
 export async function fetchCategories(): Promise<CategorySummary[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('category_summaries')
     .select('id,name,slug,description,image_url,product_count')

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/get-supabase';
 
 export interface ProductSpecifications {
   features?: string[];
@@ -78,6 +78,7 @@ export const productKeys = {
 };
 
 export async function fetchProducts(f: ProductFilter): Promise<Product[]> {
+  const supabase = await getSupabase();
   let query = supabase.from('products').select(COLUMNS);
   if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
   if (f.featured) query = query.eq('featured', true);
@@ -105,6 +106,7 @@ export async function fetchProducts(f: ProductFilter): Promise<Product[]> {
 
 /** One product by its numeric id or its slug; null when there is none (Product Not Found). */
 export async function fetchProduct(idOrSlug: string): Promise<Product | null> {
+  const supabase = await getSupabase();
   const query = supabase.from('products').select(COLUMNS);
   const { data, error } = await (
     /^\d+$/.test(idOrSlug) ? query.eq('id', Number(idOrSlug)) : query.eq('slug', idOrSlug)
@@ -114,6 +116,7 @@ export async function fetchProduct(idOrSlug: string): Promise<Product | null> {
 }
 
 export async function fetchProductsByIds(ids: number[]): Promise<Product[]> {
+  const supabase = await getSupabase();
   if (ids.length === 0) return [];
   const { data, error } = await supabase.from('products').select(COLUMNS).in('id', ids);
   if (error) throw toAppError(error);
@@ -122,6 +125,7 @@ export async function fetchProductsByIds(ids: number[]): Promise<Product[]> {
 
 /** Typo-tolerant search through the database's search_products (full text + trigram). */
 export async function searchProducts(q: string, limit: number): Promise<Product[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .rpc('search_products', { search: q, max_results: limit })
     .select(COLUMNS);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/get-supabase';
 
 export interface WishlistProduct {
   id: number;
@@ -25,6 +25,7 @@ export const wishlistKeys = {
 };
 
 export async function fetchWishlist(userId: string): Promise<WishlistItem[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('wishlist_items')
     .select(
@@ -53,6 +54,7 @@ export function useAddToWishlist(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (productId: number) => {
+      const supabase = await getSupabase();
       const { error } = await supabase
         .from('wishlist_items')
         .insert({ user_id: userId, product_id: productId });
@@ -67,6 +69,7 @@ export function useRemoveFromWishlist(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (itemId: number) => {
+      const supabase = await getSupabase();
       const { error } = await supabase.from('wishlist_items').delete().eq('id', itemId).eq('user_id', userId);
       if (error) throw toAppError(error);
     },
