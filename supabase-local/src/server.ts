@@ -21,6 +21,7 @@ import { createWebHandler } from './web.ts';
 import { AUTH_OPEN_PATHS, createAuthApp } from './auth/index.ts';
 import { functionsSurface } from './functions/index.ts';
 import { storageSurface } from './storage/index.ts';
+import { razorpaySurface } from './razorpay/index.ts';
 
 /** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
 const authSurface: SurfaceFactory = ({ db, config, keys }) => createAuthApp({ db, config, keys });
@@ -48,6 +49,8 @@ export interface Surfaces {
   auth?: SurfaceFactory;
   storage?: SurfaceFactory;
   functions?: SurfaceFactory;
+  /** the Razorpay sandbox (offline demos and tests) */
+  razorpay?: SurfaceFactory;
 }
 
 export interface ServerOptions {
@@ -133,6 +136,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       handler: await mount(surfaces.functions ?? functionsSurface({ env })),
       requireKey: false,
       gatewayPreflight: false,
+    },
+    // Razorpay's own API and checkout script, played locally (razorpay/index.ts).
+    {
+      prefix: '/razorpay',
+      handler: await mount(surfaces.razorpay ?? razorpaySurface()),
+      requireKey: false,
+      gatewayPreflight: true,
     },
   ];
 

@@ -21,6 +21,7 @@ import { jwtVerify } from 'jose';
 import { projectPaths, REPO_ROOT } from '../config.ts';
 import type { SurfaceContext, SurfaceFactory } from '../server.ts';
 import { functionEnv, readDotenv } from './env.ts';
+import { localRazorpayEnv } from '../razorpay/keys.ts';
 import { BootError, FunctionWorker, type WorkerSpec } from './workers.ts';
 
 export interface FunctionsOptions {
@@ -183,7 +184,8 @@ function envFor(ctx: SurfaceContext, processEnv: NodeJS.ProcessEnv, envFile: str
     RUNTIME_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
   );
   return functionEnv({
-    processEnv: { ...runtime, ...processEnv },
+    // The Razorpay sandbox's test keys unless the environment or supabase/functions/.env set others.
+    processEnv: { ...localRazorpayEnv(ctx.apiUrl()), ...runtime, ...processEnv },
     dotenv: readDotenv(envFile),
     apiUrl: ctx.apiUrl(),
     anonKey: ctx.keys.anonKey,

@@ -1,0 +1,57 @@
+// razorpay-webhook: Razorpay's server-to-server events (verify_jwt = false: Razorpay sends no JWT).
+// Trusted only when X-Razorpay-Signature is the HMAC-SHA256 of the raw body with the webhook secret
+// (a different secret from the key secret). payment.captured and order.paid mark the order paid;
+// payment.failed changes nothing (the customer may retry; unpaid orders are released after 30
+// minutes). Redeliveries carry the same x-razorpay-event-id and are dropped; anything that gets
+// through twice is still harmless, because mark_order_paid only moves an order forward.
+import {
+  env,
+  hmacHex,
+  markOrderPaid,
+  readOrder,
+  reply,
+  sameHex,
+  serviceAuthorization,
+} from '../_shared/payments.ts';
+
+const seen = new Set<string>();
+
+Deno.serve(async (req) => {
+  if (req.method !== 'POST') return reply(405, { error: 'Use POST.' });
+  const raw = await req.text();
+  const signature = req.headers.get('X-Razorpay-Signature') ?? '';
+  const expected = await hmacHex(raw, env('RAZORPAY_WEBHOOK_SECRET'));
+  if (!sameHex(expected, signature.toLowerCase())) return reply(400, { error: 'Invalid signature.' });
+
+  const eventId = req.headers.get('x-razorpay-event-id');
+  if (eventId && seen.has(eventId)) return reply(200, { status: 'duplicate' });
+
+  let event: { event?: string; payload?: Record<string, { entity?: Record<string, unknown> }> };
+  try {
+    event = JSON.parse(raw);
+  } catch {
+    return reply(400, { error: 'The body is not JSON.' });
+  }
+  const payment = event.payload?.payment?.entity ?? {};
+  const rzpOrderId = String(payment.order_id ?? event.payload?.order?.entity?.id ?? '');
+  const paymentId = String(payment.id ?? '');
+
+  let result = 'ignored';
+  if ((event.event === 'payment.captured' || event.event === 'order.paid') && rzpOrderId && paymentId) {
+    const order = await readOrder(
+      `razorpay_order_id=eq.${encodeURIComponent(rzpOrderId)}`,
+      serviceAuthorization(),
+    );
+    if (order) {
+      await markOrderPaid(order.id, paymentId, rzpOrderId);
+      result = 'paid';
+    } else {
+      result = 'unknown order';
+    }
+  }
+  if (eventId) {
+    seen.add(eventId);
+    if (seen.size > 10_000) seen.delete(seen.values().next().value!);
+  }
+  return reply(200, { status: result });
+});
