@@ -76,3 +76,10 @@ export function totalQuantity(lines: CartLine[]): number {
 }
 
 export const useCartCount = () => useCartStore((s) => totalQuantity(s.lines));
+
+// Another tab changed the cart: take its copy, so every open tab shows the same cart and badge.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === 'furnicraft-cart') void useCartStore.persist.rehydrate();
+  });
+}
