@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, type LoginInput } from 'shared/schemas/auth';
 import { toast } from 'sonner';
 import { Field } from '@/components/ui/field';
@@ -15,6 +15,9 @@ export function Component() {
   usePageTitle('Login', 'Sign in to your FurniCraft account.');
   const user = useUser();
   const navigate = useNavigate();
+  // Back where sign-in was asked for (?redirect=/checkout); only paths of this site.
+  const redirect = useSearchParams()[0].get('redirect') ?? '';
+  const next = /^\/(?!\/)/.test(redirect) ? redirect : paths.home;
   const {
     register,
     handleSubmit,
@@ -22,13 +25,13 @@ export function Component() {
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   // A signed-in user is sent to the home page (spec: Login).
-  if (user && !isSubmitting) return <Navigate to={paths.home} replace />;
+  if (user && !isSubmitting) return <Navigate to={next} replace />;
 
   const onSubmit = async (values: LoginInput) => {
     try {
       await signInWithPassword(values.email, values.password);
       toast.success('Login successful!');
-      navigate(paths.home);
+      navigate(next);
     } catch (error) {
       toast.error(authErrorMessage(error, 'Login failed. Please check your credentials and try again.'));
     }

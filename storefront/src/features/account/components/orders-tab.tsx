@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { accountQueries } from '@/features/account/api/account';
+import { CancelOrderButton } from '@/features/account/components/cancel-order-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
@@ -41,7 +42,12 @@ export function OrdersTab({ userId }: { userId: string }) {
               </li>
             ))}
           </ul>
-          <p className="mt-2 font-semibold">Total: {formatINR(o.total)}</p>
+          <div className="mt-2 flex items-center justify-between gap-2">
+            <p className="font-semibold">Total: {formatINR(o.total)}</p>
+            {(o.status === 'pending' || o.status === 'processing') && (
+              <CancelOrderButton userId={userId} orderId={o.id} orderNumber={o.order_number} />
+            )}
+          </div>
         </li>
       ))}
     </ul>

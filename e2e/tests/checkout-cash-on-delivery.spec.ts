@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { addSofaToCart, fillShipping, reachPayment, signInOnLoginPage } from './support/checkout';
+import { createUser } from './support/admin';
+
+test('a visitor is asked to log in at checkout and comes back to it', async ({ page }) => {
+  const user = await createUser();
+  await addSofaToCart(page);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Please login to continue.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+  await signInOnLoginPage(page, user);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+});
+
+test('checkout checks the fields and previews promo codes from the database', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+
+  const user = await createUser();
+  await page.goto('/login');
+  await signInOnLoginPage(page, user);
+  await addSofaToCart(page);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('alert').getByText('Please fill in all required fields.')).toBeVisible();
+
+  const promo = page.getByLabel('Promo Code');
+  await promo.fill('SAVE10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Promo code applied! 10% discount added.')).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText('−₹2,499.90');
+  await promo.fill('FLAT500');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Promo code applied! ₹500 discount added.')).toBeVisible();
+  await expect(page.getByTestId('summary-total')).toHaveText('₹24,499');
+  await promo.fill('NOPE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Invalid promo code.')).toBeVisible();
+  await expect(page.getByTestId('summary-total')).toHaveText('₹24,999');
+
+  await fillShipping(page);
+  await page.getByLabel('Pincode').fill('12345');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Enter a 6-digit pincode')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('a customer pays cash on delivery, sees the confirmation, tracks and cancels the order', async ({
+  page,
+}) => {
+  await reachPayment(page, 'Cash on Delivery');
+  await expect(page.getByText('12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  expect(orderNumber).toMatch(/^ORD\d{12,}$/);
+  await expect(page.getByTestId('payment-id')).toHaveText(/^COD_\d+$/);
+  await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
+  await expect(page.getByText('5–7 business days')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+  await expect(page.getByRole('banner').getByRole('link', { name: /cart/i })).not.toContainText(/[1-9]/);
+
+  await page.getByRole('link', { name: 'Track Your Order' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByTestId('tracking-status')).toHaveText('pending');
+  const timeline = page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem');
+  await expect(timeline).toHaveCount(6);
+  await expect(timeline.first()).toHaveAttribute('data-completed', 'true');
+  await expect(timeline.nth(2)).toHaveAttribute('data-completed', 'false');
+  await expect(page.getByText('Aarav 3-Seater Fabric Sofa × 1')).toBeVisible();
+
+  await page.getByLabel('Order Number').fill('ORD000000000000');
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  await expect(page.getByText(/We could not find order ORD000000000000/)).toBeVisible();
+
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Order History' }).click();
+  await expect(page.getByText(orderNumber)).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Cancel Order ${orderNumber}` }).click();
+  await expect(page.getByText(`Order ${orderNumber} cancelled.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Cancel Order ${orderNumber}` })).toBeHidden();
+  await page.goto(`/track-order?order=${orderNumber}`);
+  await expect(page.getByTestId('tracking-status')).toHaveText('cancelled');
+});

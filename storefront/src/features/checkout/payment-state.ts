@@ -1,0 +1,38 @@
+import type { ShippingAddress } from 'shared/schemas/checkout';
+
+export type PaymentMethod = 'razorpay' | 'cod';
+
+/** One cart line as the payment page shows it (the price is the catalog's preview, not the truth). */
+export interface PaymentLine {
+  productId: number;
+  name: string;
+  price: number;
+  qty: number;
+  color?: string;
+  size?: string;
+}
+
+/**
+ * What /checkout hands to /payment through navigation state (spec: items, total, address, method,
+ * subtotal, delivery fee, discount). The figures are a preview: place_order prices the order again.
+ * The idempotency key is made once per checkout, so a retry or a double click makes one order.
+ */
+export interface PaymentState {
+  items: PaymentLine[];
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  total: number;
+  promoCode: string | null;
+  address: ShippingAddress;
+  method: PaymentMethod;
+  idempotencyKey: string;
+}
+
+/** The state if it is complete enough to pay (a total and a non-empty item list), else null. */
+export function readPaymentState(state: unknown): PaymentState | null {
+  const s = state as Partial<PaymentState> | null;
+  if (!s || typeof s.total !== 'number' || !Array.isArray(s.items) || s.items.length === 0) return null;
+  if (!s.address || !s.idempotencyKey || (s.method !== 'cod' && s.method !== 'razorpay')) return null;
+  return s as PaymentState;
+}
