@@ -69,7 +69,7 @@ test('the admin console shows its login form', async ({ page }) => {
   await page.goto('/admin/');
 
   await expect(page).toHaveURL(/\/admin\/login$/);
-  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Admin ID' })).toBeVisible();
   await expect(page.getByLabel('Password', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,27 +1,177 @@
-import { Alert, Card, CardContent, Typography } from '@mui/material';
-import { STORE_NAME } from 'shared/config';
-import { Title, usePermissions } from 'react-admin';
+import {
+  Alert,
+  Card,
+  CardContent,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link, Title, useBasename, useGetList } from 'react-admin';
+import { formatINR } from 'shared/pricing/format';
+import { SalesChart, type DaySales } from '@/dashboard/sales-chart';
+import { supabase } from '@/lib/supabase';
+import { StatusChip } from '@/orders/order-status';
 
-/** Placeholder until the dashboard issue: totals, recent products and orders come later. */
-export function Dashboard() {
-  const { permissions, isPending } = usePermissions<string | undefined>();
+interface DashboardFigures {
+  total_orders: number;
+  revenue: number;
+  average_order_value: number;
+  pending_orders: number;
+  total_products: number;
+  low_stock_threshold: number;
+  low_stock_products: Array<{ id: number; name: string; stock_quantity: number }>;
+  sales_last_30_days: DaySales[];
+  recent_orders: Array<{
+    id: string;
+    order_number: string;
+    customer: string | null;
+    total: number;
+    status: string;
+  }>;
+}
 
+function Figure({ label, value }: { label: string; value: string | number }) {
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Dashboard" />
+    <Card>
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {STORE_NAME} admin panel
+        <Typography variant="body2" color="text.secondary">
+          {label}
         </Typography>
-        <Typography color="text.secondary">
-          This is the admin panel of the store. Products, orders and the store dashboard will appear here.
+        <Typography variant="h5" component="p">
+          {value}
         </Typography>
-        {!isPending && permissions !== 'admin' && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            You are signed in, but your account does not have the admin role. Ask an administrator for access.
-          </Alert>
-        )}
       </CardContent>
     </Card>
+  );
+}
+
+function useDashboardFigures() {
+  const [state, setState] = useState<{ data?: DashboardFigures; error?: string }>({});
+  useEffect(() => {
+    let live = true;
+    supabase.rpc('admin_dashboard').then(({ data, error }) => {
+      if (live) setState(error ? { error: error.message } : { data: data as unknown as DashboardFigures });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+export default function Dashboard() {
+  const { data, error } = useDashboardFigures();
+  const basename = useBasename();
+  const { data: recent } = useGetList<{ id: number; name: string; price: number; stock_quantity: number }>(
+    'products',
+    { pagination: { page: 1, perPage: 5 }, sort: { field: 'created_at', order: 'DESC' } },
+  );
+  const quarter = { xs: 12, sm: 6, md: 3 } as const;
+  const half = { xs: 12, md: 6 } as const;
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      <Title title="Dashboard" />
+      <Grid size={12}>
+        <Typography variant="h5" component="h1">
+          Dashboard
+        </Typography>
+      </Grid>
+      {error && (
+        <Grid size={12}>
+          <Alert severity="error">Could not load the dashboard: {error}</Alert>
+        </Grid>
+      )}
+      {!data && !error && (
+        <Grid size={12}>
+          <Skeleton variant="rectangular" height={96} />
+        </Grid>
+      )}
+      {data && (
+        <>
+          <Grid size={quarter}>
+            <Figure label="Total Orders" value={data.total_orders} />
+          </Grid>
+          <Grid size={quarter}>
+            <Figure label="Revenue" value={formatINR(Number(data.revenue))} />
+          </Grid>
+          <Grid size={quarter}>
+            <Figure label="Average Order Value" value={formatINR(Number(data.average_order_value))} />
+          </Grid>
+          <Grid size={quarter}>
+            <Figure label="Pending Orders" value={data.pending_orders} />
+          </Grid>
+          <Grid size={12}>
+            <Card>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  Sales, last 30 days
+                </Typography>
+                <SalesChart days={data.sales_last_30_days ?? []} />
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={half}>
+            <Card>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  Latest Orders
+                </Typography>
+                <List dense>
+                  {data.recent_orders.map((o) => (
+                    <ListItem key={o.id} secondaryAction={<StatusChip status={o.status} />}>
+                      <ListItemText
+                        primary={<Link to={`${basename}/orders/${o.id}/show`}>{o.order_number}</Link>}
+                        secondary={`${o.customer ?? ''} · ${formatINR(Number(o.total))}`}
+                      />
+                    </ListItem>
+                  ))}
+                  {data.recent_orders.length === 0 && <ListItem>No orders yet.</ListItem>}
+                </List>
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={half}>
+            <Card>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  Low Stock (≤ {data.low_stock_threshold})
+                </Typography>
+                <List dense>
+                  {data.low_stock_products.slice(0, 5).map((p) => (
+                    <ListItem key={p.id}>
+                      <ListItemText primary={p.name} secondary={`${p.stock_quantity} left`} />
+                    </ListItem>
+                  ))}
+                  {data.low_stock_products.length === 0 && <ListItem>Nothing is running low.</ListItem>}
+                </List>
+              </CardContent>
+            </Card>
+          </Grid>
+        </>
+      )}
+      <Grid size={12}>
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Recent Products
+            </Typography>
+            <List dense>
+              {(recent ?? []).map((p) => (
+                <ListItem key={p.id}>
+                  <ListItemText
+                    primary={<Link to={`${basename}/products/edit/${p.id}`}>{p.name}</Link>}
+                    secondary={`${formatINR(Number(p.price))} · ${p.stock_quantity} in stock`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
   );
 }

@@ -6,7 +6,16 @@ const brand = { main: '#92400e', contrastText: '#ffffff' };
 
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
-  palette: { ...defaultLightTheme.palette, primary: brand, secondary: { main: '#44403c' } },
+  // Status chips use these with white text: MUI's default warning/info/success fail AA there.
+  palette: {
+    ...defaultLightTheme.palette,
+    primary: brand,
+    secondary: { main: '#44403c' },
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    info: { main: '#0369a1', contrastText: '#ffffff' },
+    success: { main: '#15803d', contrastText: '#ffffff' },
+    error: { main: '#b91c1c', contrastText: '#ffffff' },
+  },
 };
 
 export const darkTheme: RaThemeOptions = {

@@ -1,22 +1,70 @@
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';
+import type { AuthProvider, DataProvider, GetListParams } from 'react-admin';
 import { env } from '@/lib/env';
+import { isSessionExpired, roleOf } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 
-export const dataProvider = supabaseDataProvider({
+const baseDataProvider = supabaseDataProvider({
   instanceUrl: env.supabaseUrl,
   apiKey: env.supabaseAnonKey,
   supabaseClient: supabase,
 });
 
-/**
- * Permissions are the JWT's app_metadata.role ('admin' for staff), which only the service role can
- * set; user_metadata is the user's own to edit and is never trusted. These checks only shape the UI:
- * RLS decides what the console can read and write.
- */
-export const authProvider = supabaseAuthProvider(supabase, {
-  getPermissions: async (user) => (user.app_metadata as { role?: string } | undefined)?.role,
+/** Which column the list search box (`q`) looks in, per resource: a case-insensitive substring. */
+const searchColumns: Record<string, string> = {
+  products: 'name',
+  orders: 'order_number',
+  categories: 'name',
+  promo_codes: 'code',
+  contact_messages: 'email',
+  profiles: 'full_name',
+};
+
+/** `q` becomes PostgREST's `col=ilike.*word*` (one per word) through ra-data-postgrest's `col@ilike`. */
+export function mapSearch(resource: string, params: GetListParams): GetListParams {
+  const { q, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+  const column = searchColumns[resource];
+  if (typeof q !== 'string' || q.trim() === '' || !column) return { ...params, filter };
+  // PostgREST's own syntax characters would change the filter's meaning: search on the rest.
+  const term = q.replace(/[*,.()%:"\\]/g, ' ').trim();
+  return term === ''
+    ? { ...params, filter }
+    : { ...params, filter: { ...filter, [`${column}@ilike`]: term } };
+}
+
+export const dataProvider: DataProvider = {
+  ...baseDataProvider,
+  getList: (resource, params) => baseDataProvider.getList(resource, mapSearch(resource, params)),
+};
+
+const baseAuthProvider = supabaseAuthProvider(supabase, {
+  getPermissions: async (user) => roleOf(user),
   getIdentity: async (user) => ({
     id: user.id,
     fullName: (user.user_metadata as { full_name?: string } | undefined)?.full_name ?? user.email ?? 'Staff',
   }),
 });
+
+/**
+ * Only a staff session under 8 hours old opens the console; anything else is signed out and sent
+ * to /admin/login. These checks only shape the UI: RLS decides what can be read and written.
+ */
+export async function checkAdminSession(): Promise<void> {
+  const { data } = await supabase.auth.getSession();
+  const session = data.session;
+  if (!session || roleOf(session.user) !== 'admin' || isSessionExpired(session.access_token)) {
+    if (session) await supabase.auth.signOut();
+    throw new Error('Your admin session has ended. Please sign in again.');
+  }
+}
+
+export const authProvider: AuthProvider = {
+  ...baseAuthProvider,
+  checkAuth: async () => {
+    await checkAdminSession();
+  },
+  logout: async () => {
+    await supabase.auth.signOut();
+    return '/login';
+  },
+};

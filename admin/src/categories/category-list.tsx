@@ -1,0 +1,18 @@
+import { Datagrid, List, NumberField, SearchInput, TextField } from 'react-admin';
+
+export function CategoryList() {
+  return (
+    <List
+      empty={false}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'sort_order', order: 'ASC' }}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <TextField source="slug" />
+        <TextField source="description" />
+        <NumberField source="sort_order" label="Order" />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Typography } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+import { AppBar, Layout, TitlePortal, useLogout } from 'react-admin';
+import { AdminMenu } from '@/layout/admin-menu';
+import { checkAdminSession } from '@/lib/providers';
+
+/** How often an open console re-checks the 8-hour session (it is also checked on each page). */
+const SESSION_CHECK_MS = 60_000;
+
+function AdminAppBar() {
+  const logout = useLogout();
+  return (
+    <AppBar
+      userMenu={false}
+      toolbar={
+        <Button color="inherit" onClick={() => logout()}>
+          Logout
+        </Button>
+      }
+    >
+      <Typography component="span" variant="h6" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
+        Admin Panel
+      </Typography>
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+function useSessionGuard() {
+  const logout = useLogout();
+  useEffect(() => {
+    const check = () => {
+      checkAdminSession().catch(() => logout());
+    };
+    check();
+    const timer = window.setInterval(check, SESSION_CHECK_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [logout]);
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  useSessionGuard();
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      {children}
+    </Layout>
+  );
+}

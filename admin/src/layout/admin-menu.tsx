@@ -1,0 +1,32 @@
+import AddIcon from '@mui/icons-material/AddBox';
+import CategoryIcon from '@mui/icons-material/Category';
+import ChairIcon from '@mui/icons-material/Chair';
+import MailIcon from '@mui/icons-material/Mail';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import TicketIcon from '@mui/icons-material/ConfirmationNumber';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Menu } from 'react-admin';
+
+/** The spec's sidebar (Dashboard, Products, Add Product, Orders, Back to Site) plus the extra resources. */
+export function AdminMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.Item to="/admin/products" primaryText="Products" leftIcon={<ChairIcon />} />
+      <Menu.Item to="/admin/products/add" primaryText="Add Product" leftIcon={<AddIcon />} />
+      <Menu.Item to="/admin/orders" primaryText="Orders" leftIcon={<ReceiptIcon />} />
+      <Menu.Item to="/admin/categories" primaryText="Categories" leftIcon={<CategoryIcon />} />
+      <Menu.Item to="/admin/promo_codes" primaryText="Promo Codes" leftIcon={<TicketIcon />} />
+      <Menu.Item to="/admin/contact_messages" primaryText="Contact Messages" leftIcon={<MailIcon />} />
+      <Menu.Item to="/admin/profiles" primaryText="Customers" leftIcon={<PeopleIcon />} />
+      <MenuItem component="a" href="/">
+        <ListItemIcon>
+          <StorefrontIcon />
+        </ListItemIcon>
+        <ListItemText>Back to Site</ListItemText>
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { supabase } from '@/lib/supabase';
+import { nextActions } from '@/orders/order-status';
+
+const labels = { shipped: 'Ship', delivered: 'Mark Delivered', cancelled: 'Cancel' } as const;
+const done = { shipped: 'shipped', delivered: 'marked as delivered', cancelled: 'cancelled' } as const;
+
+/** Ship, Delivered and Cancel through admin_set_order_status, which also adds the timeline event. */
+export function OrderActions({ only }: { only?: 'shipped' }) {
+  const record = useRecordContext<{ id: string; order_number: string; status: string }>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  if (!record) return null;
+  const actions = nextActions(record.status).filter((a) => !only || a === only);
+
+  async function move(status: 'shipped' | 'delivered' | 'cancelled') {
+    if (!record) return;
+    setBusy(true);
+    const { error } = await supabase.rpc('admin_set_order_status', { order_id: record.id, status });
+    setBusy(false);
+    if (error) notify(`Failed to update order: ${error.message}`, { type: 'error' });
+    else notify(`Order ${record.order_number} ${done[status]}!`, { type: 'success' });
+    refresh();
+  }
+
+  return (
+    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+      {actions.map((a) => (
+        <Button
+          key={a}
+          size="small"
+          variant={a === 'cancelled' ? 'outlined' : 'contained'}
+          color={a === 'cancelled' ? 'error' : 'primary'}
+          disabled={busy}
+          onClick={() => (a === 'cancelled' ? setConfirmCancel(true) : move(a))}
+        >
+          {labels[a]}
+        </Button>
+      ))}
+      <Confirm
+        isOpen={confirmCancel}
+        title="Cancel order"
+        content="Cancel this order? Its items go back into stock."
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void move('cancelled');
+        }}
+        onClose={() => setConfirmCancel(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { Card, CardContent, Grid, Typography } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  NumberField,
+  ReferenceManyField,
+  Show,
+  TextField,
+  useRecordContext,
+} from 'react-admin';
+import { formatINR } from 'shared/pricing/format';
+import { OrderActions } from '@/orders/order-actions';
+import { StatusChip } from '@/orders/order-status';
+
+interface Order {
+  order_number: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  payment_id: string | null;
+  subtotal: number;
+  delivery_fee: number;
+  discount: number;
+  total: number;
+  promo_code: string | null;
+  shipping_address: Record<string, string | undefined>;
+}
+
+const rupees = (n: unknown) => formatINR(Number(n ?? 0));
+
+function OrderSummary() {
+  const o = useRecordContext<Order>();
+  if (!o) return null;
+  const a = o.shipping_address ?? {};
+  return (
+    <Grid container spacing={2} sx={{ mb: 2 }}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="h6" component="h2">
+          Order {o.order_number}
+        </Typography>
+        <StatusChip status={o.status} />
+        <OrderActionsBox />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="subtitle1" component="h2">
+          Shipping address
+        </Typography>
+        <Typography variant="body2">
+          {a['fullName']}
+          <br />
+          {[a['address'], a['city'], a['state'], a['pincode']].filter(Boolean).join(', ')}
+          <br />
+          {a['phone']} · {a['email']}
+        </Typography>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="subtitle1" component="h2">
+          Payment
+        </Typography>
+        <Typography variant="body2">
+          {o.payment_method === 'cod' ? 'Cash on delivery' : 'Online (Razorpay)'} ·{' '}
+          <StatusChip status={o.payment_status} />
+          <br />
+          Subtotal {rupees(o.subtotal)} · Delivery {rupees(o.delivery_fee)} · Discount {rupees(o.discount)}
+          {o.promo_code ? ` (${o.promo_code})` : ''}
+          <br />
+          <strong>Total {rupees(o.total)}</strong>
+        </Typography>
+      </Grid>
+    </Grid>
+  );
+}
+
+function OrderActionsBox() {
+  return (
+    <div style={{ marginTop: 8 }}>
+      <OrderActions />
+    </div>
+  );
+}
+
+export function OrderShow() {
+  return (
+    <Show title="Order">
+      <Card variant="outlined" sx={{ border: 0 }}>
+        <CardContent>
+          <OrderSummary />
+          <Typography variant="subtitle1" component="h2">
+            Items
+          </Typography>
+          <ReferenceManyField reference="order_items" target="order_id" sort={{ field: 'id', order: 'ASC' }}>
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <TextField source="product_name" label="Product" />
+              <NumberField source="quantity" />
+              <FunctionField
+                label="Unit price"
+                render={(r: { unit_price: number }) => rupees(r.unit_price)}
+              />
+              <FunctionField
+                label="Line total"
+                render={(r: { line_total: number }) => rupees(r.line_total)}
+              />
+            </Datagrid>
+          </ReferenceManyField>
+          <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+            Timeline
+          </Typography>
+          <ReferenceManyField
+            reference="order_events"
+            target="order_id"
+            sort={{ field: 'created_at', order: 'ASC' }}
+          >
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <TextField source="status" />
+              <DateField source="created_at" label="When" showTime />
+              <TextField source="location" emptyText="—" />
+              <TextField source="description" />
+            </Datagrid>
+          </ReferenceManyField>
+        </CardContent>
+      </Card>
+    </Show>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Stack, Typography } from '@mui/material';
+import { useState, type ChangeEvent } from 'react';
+import { useInput, useNotify } from 'react-admin';
+import { supabase } from '@/lib/supabase';
+
+/** Where an uploaded picture goes in the public product-images bucket. */
+export function imagePath(fileName: string, id: string = crypto.randomUUID()): string {
+  const safe =
+    fileName
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image';
+  return `products/${id}-${safe}`;
+}
+
+/** Uploads a picture to the product-images bucket and puts its public URL in image_url. */
+export function ImageUpload() {
+  const { field } = useInput({ source: 'image_url' });
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setBusy(true);
+    const bucket = supabase.storage.from('product-images');
+    const path = imagePath(file.name);
+    const { error } = await bucket.upload(path, file, { contentType: file.type, upsert: false });
+    setBusy(false);
+    if (error) {
+      notify(`Image upload failed: ${error.message}`, { type: 'error' });
+      return;
+    }
+    field.onChange(bucket.getPublicUrl(path).data.publicUrl);
+    notify('Image uploaded', { type: 'success' });
+  }
+
+  return (
+    <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+      <Button variant="outlined" component="label" disabled={busy}>
+        {busy ? 'Uploading…' : 'Upload image'}
+        <input hidden type="file" accept="image/*" onChange={upload} aria-label="Upload image" />
+      </Button>
+      {field.value ? (
+        <img
+          src={String(field.value)}
+          alt="Main product"
+          width={64}
+          height={64}
+          style={{ objectFit: 'cover' }}
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          No image yet
+        </Typography>
+      )}
+    </Stack>
+  );
+}

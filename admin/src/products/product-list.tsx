@@ -1,0 +1,113 @@
+import { Skeleton, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import {
+  Datagrid,
+  ExportButton,
+  FunctionField,
+  List,
+  NumberField,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
+import { formatINR } from 'shared/pricing/format';
+import { AddProductButton, ProductRowActions } from '@/products/product-actions';
+import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
+import { truncate } from '@/products/product-row';
+
+export const productFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
+  <ReferenceInput
+    key="category"
+    source="category_id"
+    reference="categories"
+    sort={{ field: 'sort_order', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput optionText="name" label="Category" emptyText="All Categories" />
+  </ReferenceInput>,
+];
+
+/** The spec's 5 skeleton rows while the first page loads. */
+function ProductRowsSkeleton() {
+  return (
+    <Table aria-label="Loading products">
+      <TableBody>
+        {Array.from({ length: 5 }, (_, i) => (
+          <TableRow key={i} data-testid="product-skeleton">
+            <TableCell>
+              <Skeleton variant="rectangular" width={48} height={48} />
+            </TableCell>
+            <TableCell>
+              <Skeleton width="60%" />
+            </TableCell>
+            <TableCell>
+              <Skeleton width="40%" />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ProductGrid() {
+  const { isPending } = useListContext();
+  if (isPending) return <ProductRowsSkeleton />;
+  return (
+    <Datagrid rowClick={false} bulkActionButtons={false}>
+      <FunctionField
+        label="Image"
+        render={(r: { image_url: string | null; name: string }) =>
+          r.image_url ? (
+            <img src={r.image_url} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
+          ) : null
+        }
+      />
+      <TextField source="name" />
+      <ReferenceField
+        source="category_id"
+        reference="categories"
+        label="Category"
+        link={false}
+        sortable={false}
+      />
+      <FunctionField
+        label="Description"
+        sortable={false}
+        render={(r: { description: string | null }) => truncate(r.description)}
+      />
+      <FunctionField
+        source="price"
+        label="Price"
+        render={(r: { price: number }) => formatINR(Number(r.price))}
+      />
+      <NumberField source="stock_quantity" label="Stock" />
+      <FunctionField source="featured" label="Featured" render={() => <FeaturedBadge />} />
+      <FunctionField source="in_stock" label="Availability" render={() => <InStockBadge />} />
+      <FunctionField label="Actions" render={() => <ProductRowActions />} />
+    </Datagrid>
+  );
+}
+
+export function ProductList() {
+  return (
+    <List
+      empty={false}
+      filters={productFilters}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      actions={
+        <TopToolbar>
+          <AddProductButton />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      <ProductGrid />
+    </List>
+  );
+}

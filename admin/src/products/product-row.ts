@@ -1,0 +1,92 @@
+/** What the add/edit form holds before it becomes a products row. */
+export interface ProductFormValues {
+  name?: string | null;
+  slug?: string | null;
+  description?: string | null;
+  price?: number | string | null;
+  original_price?: number | string | null;
+  category_id?: number | string | null;
+  image_url?: string | null;
+  images?: string[] | string | null;
+  dimensions?: string | null;
+  material?: string | null;
+  color?: string | null;
+  weight?: string | null;
+  stock_quantity?: number | string | null;
+  featured?: boolean | null;
+  in_stock?: boolean | null;
+  specifications?: {
+    features?: string[] | string | null;
+    warranty?: string | null;
+    assembly?: string | null;
+  } | null;
+}
+
+/** Shorten a description for the list: at most `max` characters, then an ellipsis. */
+export function truncate(text: string | null | undefined, max = 30): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** A list typed one entry per line (or already a list): trimmed, blanks dropped. */
+export function toList(value: string[] | string | null | undefined): string[] {
+  const items = Array.isArray(value) ? value : (value ?? '').split('\n');
+  return items.map((s) => String(s).trim()).filter((s) => s !== '');
+}
+
+function textOrNull(value: string | null | undefined): string | null {
+  const t = (value ?? '').trim();
+  return t === '' ? null : t;
+}
+
+function numberOrNull(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The spec's rules for the add form: blank optional fields, empty lists and specs become null. */
+export function toProductRow(values: ProductFormValues) {
+  const images = toList(values.images);
+  const features = toList(values.specifications?.features);
+  const warranty = textOrNull(values.specifications?.warranty);
+  const assembly = textOrNull(values.specifications?.assembly);
+  const specifications: Record<string, unknown> = {};
+  if (features.length > 0) specifications['features'] = features;
+  if (warranty) specifications['warranty'] = warranty;
+  if (assembly) specifications['assembly'] = assembly;
+  return {
+    name: (values.name ?? '').trim(),
+    slug: textOrNull(values.slug) ?? '',
+    description: textOrNull(values.description),
+    price: numberOrNull(values.price),
+    original_price: numberOrNull(values.original_price),
+    category_id: numberOrNull(values.category_id),
+    image_url: textOrNull(values.image_url),
+    images: images.length > 0 ? images : null,
+    dimensions: textOrNull(values.dimensions),
+    material: textOrNull(values.material),
+    color: textOrNull(values.color),
+    weight: textOrNull(values.weight),
+    stock_quantity: numberOrNull(values.stock_quantity) ?? 0,
+    featured: Boolean(values.featured),
+    in_stock: values.in_stock ?? true,
+    specifications: Object.keys(specifications).length > 0 ? specifications : null,
+  };
+}
+
+export const requiredName = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? undefined : 'Product name is required';
+
+export const validPrice = (value: unknown) => {
+  const n = value === '' || value === null || value === undefined ? NaN : Number(value);
+  return Number.isFinite(n) && n > 0 ? undefined : 'Valid price is required';
+};
+
+export const requiredCategory = (value: unknown) =>
+  value === '' || value === null || value === undefined ? 'Category is required' : undefined;
+
+export const nonNegativeStock = (value: unknown) =>
+  value === '' || value === null || value === undefined || Number(value) >= 0
+    ? undefined
+    : 'Stock cannot be negative';

@@ -1,0 +1,70 @@
+import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
+import { defaultI18nProvider } from 'ra-supabase';
+import { lazy } from 'react';
+import { Route, useParams } from 'react-router-dom';
+import { categories } from '@/categories';
+import { contactMessages } from '@/contact-messages';
+import { customers } from '@/customers';
+import { AdminLayout } from '@/layout/admin-layout';
+import { LoginRedirect } from '@/layout/login-redirect';
+import { RedirectToDashboard } from '@/layout/redirect-to-dashboard';
+import { lightTheme } from '@/layout/theme';
+import { authProvider, dataProvider } from '@/lib/providers';
+import { orders } from '@/orders';
+import { products } from '@/products';
+import { promoCodes } from '@/promo-codes';
+
+const Dashboard = lazy(() => import('@/dashboard/dashboard'));
+const ProductCreate = products.create;
+const ProductEdit = products.edit;
+
+/** The spec's product URLs: /admin/products/add and /admin/products/edit/{id}. */
+function ProductEditRoute() {
+  const { id } = useParams();
+  return (
+    <ResourceContextProvider value="products">
+      <ProductEdit id={id} />
+    </ResourceContextProvider>
+  );
+}
+
+/** The console proper, loaded after sign-in (see app.tsx). */
+export default function StoreAdmin() {
+  return (
+    <Admin
+      basename="/admin"
+      title="FurniCraft Admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={defaultI18nProvider}
+      loginPage={LoginRedirect}
+      layout={AdminLayout}
+      dashboard={Dashboard}
+      theme={lightTheme}
+      darkTheme={null}
+      disableTelemetry
+      requireAuth={false}
+    >
+      <Resource name="products" {...products} />
+      <Resource name="orders" {...orders} />
+      <Resource name="categories" {...categories} />
+      <Resource name="promo_codes" {...promoCodes} />
+      <Resource name="contact_messages" {...contactMessages} />
+      <Resource name="profiles" {...customers} />
+      <Resource name="order_items" />
+      <Resource name="order_events" />
+      <CustomRoutes>
+        <Route
+          path="/products/add"
+          element={
+            <ResourceContextProvider value="products">
+              <ProductCreate />
+            </ResourceContextProvider>
+          }
+        />
+        <Route path="/products/edit/:id" element={<ProductEditRoute />} />
+        <Route path="*" element={<RedirectToDashboard />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
