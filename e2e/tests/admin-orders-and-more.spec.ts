@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
+import { blockThirdParty, createUser, placeOrder, signInAsAdmin } from './support/admin';
+
+// Each journey signs in and waits for queued notifications: more than the default 30 s on two cores.
+test.describe.configure({ timeout: 90_000 });
+
+test('orders: filter, open an order, ship it, then mark it delivered', async ({ page }) => {
+  const outside = await blockThirdParty(page);
+  const shopper = await createUser();
+  const order = await placeOrder(shopper);
+  await signInAsAdmin(page, await createUser('admin'));
+
+  await page.getByRole('menuitem', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders/);
+  await page.getByPlaceholder('Order number').fill(order.order_number);
+  const row = page.locator('tbody tr', { hasText: order.order_number });
+  await expect(row).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await row.getByRole('button', { name: 'Ship' }).click();
+  await expect(page.getByText(`Order ${order.order_number} shipped!`)).toBeVisible();
+
+  await row.locator('td').first().click();
+  await expect(page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
+  await expect(page.getByText('Asha Verma')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Shipped' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Mark Delivered' }).click();
+  await expect(page.getByText(`Order ${order.order_number} marked as delivered!`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Delivered', exact: true })).toBeVisible();
+  expect(outside).toEqual([]);
+});
+
+test('categories, promo codes, contact messages and customers open with their lists', async ({ page }) => {
+  await signInAsAdmin(page, await createUser('admin'));
+  for (const [item, url] of [
+    ['Categories', /categories/],
+    ['Promo Codes', /promo_codes/],
+    ['Contact Messages', /contact_messages/],
+    ['Customers', /profiles/],
+  ] as const) {
+    await page.getByRole('menuitem', { name: item }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.locator('.RaList-main')).toBeVisible();
+    await expect(page.locator('.MuiLinearProgress-root')).toHaveCount(0);
+    expect(await seriousA11yViolations(page), item).toEqual([]);
+  }
+});

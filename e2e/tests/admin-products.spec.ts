@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
+import { blockThirdParty, createUser, signInAsAdmin } from './support/admin';
+
+// Each journey signs in and waits for queued notifications: more than the default 30 s on two cores.
+test.describe.configure({ timeout: 90_000 });
+
+test('products: search, category filter, toggle badges and delete', async ({ page }) => {
+  const outside = await blockThirdParty(page);
+  await signInAsAdmin(page, await createUser('admin'));
+  await page.getByRole('menuitem', { name: 'Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products/);
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByPlaceholder('Search products').fill('sofa');
+  await expect(page).toHaveURL(/sofa/);
+  await expect(rows.first()).toContainText(/sofa/i);
+
+  const first = rows.first();
+  const featured = first.getByRole('button', { name: /featured: click to toggle/i });
+  const wasFeatured = (await featured.getAttribute('aria-pressed')) === 'true';
+  await featured.click();
+  await expect(
+    page.getByText(`Product ${wasFeatured ? 'unfeatured' : 'featured'} successfully!`),
+  ).toBeVisible();
+
+  const stock = first.getByRole('button', { name: /stock: click to toggle/i });
+  const wasInStock = (await stock.getAttribute('aria-pressed')) === 'true';
+  await stock.click();
+  await expect(
+    page.getByText(`Product marked as ${wasInStock ? 'out of stock' : 'in stock'}!`),
+  ).toBeVisible();
+
+  const name = (await first.locator('td').nth(1).innerText()).trim();
+  await first.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByText('Are you sure you want to delete this product?')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Product deleted successfully!')).toBeVisible();
+  expect(outside).toEqual([]);
+});
+
+test('add a product with the spec checks, then edit it', async ({ page }) => {
+  await signInAsAdmin(page, await createUser('admin'));
+  await page.getByRole('menuitem', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/add$/);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Product name is required')).toBeVisible();
+  await expect(page.getByText('Valid price is required')).toBeVisible();
+  await expect(page.getByText('Category is required')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const name = `E2E Teak Stool ${Date.now()}`;
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Price (₹)', { exact: true }).fill('2499.50');
+  await page.getByLabel('Category').click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByLabel('Stock Quantity').fill('7');
+  await page.getByLabel('Features (one per line)').fill('  Solid teak \n\n Hand finished ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Product added successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/products/);
+
+  await page.getByPlaceholder('Search products').fill(name);
+  const row = page.locator('tbody tr', { hasText: name });
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
+  await expect(page.getByLabel('Features (one per line)')).toHaveValue('Solid teak\nHand finished');
+  await page.getByLabel('Material').fill('Teak');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Product updated successfully!')).toBeVisible();
+});

@@ -1,0 +1,101 @@
+import { expect, type Page } from '@playwright/test';
+import { apiKeys } from '../../../supabase-local/src/keys.ts';
+
+/** The API the e2e server runs (see playwright.config.ts). */
+export const API = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
+const keys = apiKeys({});
+
+async function call(path: string, init: RequestInit & { token?: string } = {}): Promise<unknown> {
+  const token = init.token ?? keys.serviceRoleKey;
+  const res = await fetch(`${API}${path}`, {
+    ...init,
+    headers: {
+      apikey: init.token ? keys.anonKey : keys.serviceRoleKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text}`);
+  return text === '' ? null : JSON.parse(text);
+}
+
+/** A confirmed user made through Auth's admin API (service role); staff get app_metadata.role. */
+export async function createUser(role?: 'admin'): Promise<{ email: string; password: string; id: string }> {
+  const email = `${role ?? 'shopper'}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Staff-pass-2026!';
+  const user = (await call('/auth/v1/admin/users', {
+    method: 'POST',
+    body: JSON.stringify({ email, password, email_confirm: true, app_metadata: role ? { role } : {} }),
+  })) as { id: string };
+  return { email, password, id: user.id };
+}
+
+/** A shopper's cash-on-delivery order of one in-stock product, placed through place_order. */
+export async function placeOrder(user: {
+  email: string;
+  password: string;
+}): Promise<{ order_number: string }> {
+  const session = (await fetch(`${API}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: keys.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  }).then((r) => r.json())) as { access_token: string };
+  const [product] = (await call(
+    '/rest/v1/products?select=id&in_stock=eq.true&stock_quantity=gt.5&limit=1',
+  )) as Array<{
+    id: number;
+  }>;
+  return (await call('/rest/v1/rpc/place_order', {
+    method: 'POST',
+    token: session.access_token,
+    body: JSON.stringify({
+      items: [{ product_id: product!.id, quantity: 1 }],
+      shipping_address: {
+        fullName: 'Asha Verma',
+        email: user.email,
+        phone: '9876543210',
+        address: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      },
+      payment_method: 'cod',
+    }),
+  })) as { order_number: string };
+}
+
+/**
+ * Every request that is not to this machine is aborted and remembered, so a test can assert that
+ * none was attempted (react-admin's telemetry, fonts, CDNs).
+ */
+export async function blockThirdParty(page: Page): Promise<string[]> {
+  const outside: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (
+      url.protocol === 'data:' ||
+      url.protocol === 'blob:' ||
+      ['127.0.0.1', 'localhost'].includes(url.hostname)
+    ) {
+      return route.continue();
+    }
+    outside.push(url.href);
+    return route.abort();
+  });
+  return outside;
+}
+
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Admin ID').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signInAsAdmin(page: Page, user: { email: string; password: string }): Promise<void> {
+  await signIn(page, user);
+  await expect(page.getByText('Admin Panel')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
