@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
+
+/**
+ * OAuth without the internet: supabase-local's /auth/v1/authorize sends the browser to its local
+ * provider page (clearly marked as local) instead of Google or GitHub; choosing an identity completes
+ * the flow through /callback exactly as the real provider would, back to the storefront signed in.
+ */
+for (const provider of ['Google', 'GitHub'] as const) {
+  test(`a shopper signs in with ${provider} through the local provider page`, async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: `Sign in with ${provider}` }).click();
+
+    await expect(page).toHaveURL(/\/auth\/v1\/local-provider/);
+    await expect(page.getByText(/Local sign-in provider \(supabase-local\)/)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const email = `oauth-${provider.toLowerCase()}-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill(`${provider} Shopper`);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // back on the storefront, signed in: the header offers the wishlist and the account menu
+    await expect(page).toHaveURL(/127\.0\.0\.1:3100\/?(#.*)?$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Wishlist' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    // the session is the provider identity's
+    const session = await page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([k]) => k.includes('auth-token'))
+        .map(([, v]) => v)
+        .join(''),
+    );
+    expect(session).toContain(email);
+    expect(session).toContain(provider.toLowerCase());
+  });
+}
+
+test('cancelling on the local provider page leaves the shopper signed out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/auth\/v1\/local-provider/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:3100/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+});
