@@ -166,8 +166,10 @@ forEachDb('store schema', ({ db }) => {
       'admin_set_order_status',
       'cancel_order',
       'mark_order_paid',
+      'payment_event_seen',
       'place_order',
       'preview_promo',
+      'record_payment_event',
       'release_unpaid_orders',
       'track_order',
     ]);
@@ -194,7 +196,12 @@ forEachDb('store schema', ({ db }) => {
     ]) {
       expect(byName[f]).toMatchObject({ anon: false, authenticated: true });
     }
-    for (const f of ['mark_order_paid', 'release_unpaid_orders']) {
+    for (const f of [
+      'mark_order_paid',
+      'release_unpaid_orders',
+      'payment_event_seen',
+      'record_payment_event',
+    ]) {
       expect(byName[f], `${f} is for the service role only`).toMatchObject({
         anon: false,
         authenticated: false,

@@ -262,6 +262,13 @@ forEachServer(
         const late = event('pay_webhook000002');
         expect((await send(late, hmac(late, LOCAL_RAZORPAY_WEBHOOK_SECRET), 'evt_3')).status).toBe(200);
         expect(await orderRow(placed.id)).toEqual(after);
+        // the event log is in the database: a fresh worker (a restart, another instance) drops it too
+        const { data: seen } = await serviceClient(s).rpc('payment_event_seen', { event_id: 'evt_2' });
+        expect(seen).toBe(true);
+        const { error: denied } = await storeClient(s, PEOPLE.customerA).rpc('payment_event_seen', {
+          event_id: 'evt_2',
+        });
+        expect(denied).not.toBeNull();
         const { data: events } = await serviceClient(s)
           .from('order_events')
           .select('status')

@@ -703,6 +703,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      payment_event_seen: { Args: { event_id: string }; Returns: boolean };
       place_order: {
         Args: {
           idempotency_key?: string;
@@ -754,6 +755,7 @@ export type Database = {
           reason: string;
         }[];
       };
+      record_payment_event: { Args: { event: string; event_id: string }; Returns: boolean };
       release_unpaid_orders: { Args: { older_than?: string }; Returns: number };
       search_products: {
         Args: { max_results?: number; search: string };

@@ -110,6 +110,25 @@ export async function markOrderPaid(
   return (await r.json()) as StoreOrder;
 }
 
+/** The webhook's event log (service role): was this x-razorpay-event-id processed already? */
+export async function paymentEventSeen(eventId: string): Promise<boolean> {
+  const r = await rest('rpc/payment_event_seen', serviceAuthorization(), {
+    method: 'POST',
+    body: JSON.stringify({ event_id: eventId }),
+  });
+  if (!r.ok) throw new Error(`payment_event_seen failed: ${r.status} ${await r.text()}`);
+  return (await r.json()) === true;
+}
+
+/** Remembers a processed event id (after processing, so a failed delivery is retried). */
+export async function recordPaymentEvent(eventId: string, event: string): Promise<void> {
+  const r = await rest('rpc/record_payment_event', serviceAuthorization(), {
+    method: 'POST',
+    body: JSON.stringify({ event_id: eventId, event }),
+  });
+  if (!r.ok) throw new Error(`record_payment_event failed: ${r.status} ${await r.text()}`);
+}
+
 export interface RazorpayOrder {
   id: string;
   amount: number;

@@ -2,19 +2,20 @@
 // Trusted only when X-Razorpay-Signature is the HMAC-SHA256 of the raw body with the webhook secret
 // (a different secret from the key secret). payment.captured and order.paid mark the order paid;
 // payment.failed changes nothing (the customer may retry; unpaid orders are released after 30
-// minutes). Redeliveries carry the same x-razorpay-event-id and are dropped; anything that gets
-// through twice is still harmless, because mark_order_paid only moves an order forward.
+// minutes). Redeliveries carry the same x-razorpay-event-id and are dropped (the id is recorded in
+// the database once the event was processed); anything that gets through twice, such as two
+// deliveries racing, is still harmless, because mark_order_paid only moves an order forward.
 import {
   env,
   hmacHex,
   markOrderPaid,
+  paymentEventSeen,
   readOrder,
+  recordPaymentEvent,
   reply,
   sameHex,
   serviceAuthorization,
 } from '../_shared/payments.ts';
-
-const seen = new Set<string>();
 
 Deno.serve(async (req) => {
   if (req.method !== 'POST') return reply(405, { error: 'Use POST.' });
@@ -24,7 +25,7 @@ Deno.serve(async (req) => {
   if (!sameHex(expected, signature.toLowerCase())) return reply(400, { error: 'Invalid signature.' });
 
   const eventId = req.headers.get('x-razorpay-event-id');
-  if (eventId && seen.has(eventId)) return reply(200, { status: 'duplicate' });
+  if (eventId && (await paymentEventSeen(eventId.slice(0, 100)))) return reply(200, { status: 'duplicate' });
 
   let event: { event?: string; payload?: Record<string, { entity?: Record<string, unknown> }> };
   try {
@@ -49,9 +50,7 @@ Deno.serve(async (req) => {
       result = 'unknown order';
     }
   }
-  if (eventId) {
-    seen.add(eventId);
-    if (seen.size > 10_000) seen.delete(seen.values().next().value!);
-  }
+  if (eventId)
+    await recordPaymentEvent(eventId.slice(0, 100), String(event.event ?? 'unknown').slice(0, 100));
   return reply(200, { status: result });
 });
