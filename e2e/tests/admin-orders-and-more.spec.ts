@@ -5,7 +5,9 @@ import { blockThirdParty, createUser, placeOrder, signInAsAdmin } from './suppor
 // Each journey signs in and waits for queued notifications: more than the default 30 s on two cores.
 test.describe.configure({ timeout: 90_000 });
 
-test('orders: filter, open an order, ship it, then mark it delivered', async ({ page }) => {
+test('orders: filter, open an order, ship it (seen as Shipped on /track-order), then mark it delivered', async ({
+  page,
+}) => {
   const outside = await blockThirdParty(page);
   const shopper = await createUser();
   const order = await placeOrder(shopper);
@@ -20,6 +22,13 @@ test('orders: filter, open an order, ship it, then mark it delivered', async ({ 
 
   await row.getByRole('button', { name: 'Ship' }).click();
   await expect(page.getByText(`Order ${order.order_number} shipped!`)).toBeVisible();
+
+  // The shopper's tracking page shows the Shipped step the action added.
+  const track = await page.context().newPage();
+  await track.goto(`/track-order?order=${order.order_number}&contact=${encodeURIComponent(shopper.email)}`);
+  await expect(track.getByRole('definition').first()).toHaveText(/^shipped$/i);
+  await expect(track.getByRole('list', { name: 'Order timeline' })).toContainText('Shipped');
+  await track.close();
 
   await row.locator('td').first().click();
   await expect(page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
