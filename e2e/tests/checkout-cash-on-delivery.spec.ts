@@ -80,7 +80,7 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
 
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Order History' }).click();
-  await expect(page.getByText(orderNumber)).toBeVisible();
+  await expect(page.getByText(orderNumber).first()).toBeVisible();
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: `Cancel Order ${orderNumber}` }).click();
   await expect(page.getByText(`Order ${orderNumber} cancelled.`)).toBeVisible();
