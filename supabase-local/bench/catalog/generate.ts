@@ -1,0 +1,281 @@
+/**
+ * Set-based generation of a large catalog on a freshly migrated + seeded database: products over the
+ * seed's categories, customers in auth.users, orders with their order_items. Everything is
+ * deterministic (hash-based pseudo-random numbers), one statement per table, with the row triggers
+ * off (session_replication_role = replica) for the bulk inserts: what they would do per row
+ * (slug, search vocabulary, order numbers) is done here set-based instead. CHECK constraints and
+ * generated columns still apply.
+ */
+import type pg from 'pg';
+
+export interface GenerateOptions {
+  products: number;
+  orders: number;
+  log: (line: string) => void;
+}
+
+export interface GenerateResult {
+  productIdMin: number;
+  productIdMax: number;
+  users: number;
+  orderItems: number;
+  seconds: Record<string, number>;
+}
+
+/** Product kinds per seed category slug (names read like the seed's). */
+const KINDS: Record<string, string[]> = {
+  sofas: ['Sofa', 'Sectional Sofa', 'Loveseat', 'Sofa Cum Bed'],
+  chairs: ['Accent Chair', 'Rocking Chair', 'Lounge Chair', 'Bean Bag'],
+  tables: ['Coffee Table', 'Side Table', 'Console Table', 'Study Table'],
+  beds: ['King Bed', 'Queen Bed', 'Single Bed', 'Storage Bed'],
+  storage: ['Wardrobe', 'Bookshelf', 'Shoe Rack', 'Chest of Drawers'],
+  office: ['Office Chair', 'Work Desk', 'Filing Cabinet', 'Ergonomic Chair'],
+  dining: ['Dining Set', 'Dining Table', 'Dining Chair', 'Crockery Unit'],
+  'living-room': ['TV Unit', 'Recliner', 'Display Cabinet', 'Ottoman'],
+  bedroom: ['Bedside Table', 'Dressing Table', 'Bed Bench', 'Mirror'],
+  outdoor: ['Balcony Set', 'Garden Swing', 'Garden Bench', 'Lounger'],
+};
+const ADJECTIVES = [
+  'Aarav',
+  'Zara',
+  'Aria',
+  'Maharaja',
+  'Vedika',
+  'Royal',
+  'Skyline',
+  'Rani',
+  'Goa',
+  'Nova',
+  'Kavya',
+  'Ishaan',
+  'Meera',
+  'Arjun',
+  'Tara',
+  'Vihaan',
+  'Anaya',
+  'Kabir',
+  'Diya',
+  'Rohan',
+  'Siya',
+  'Veer',
+  'Myra',
+  'Advik',
+  'Heritage',
+  'Urban',
+  'Classic',
+  'Modern',
+  'Jaipur',
+  'Udaipur',
+];
+const MATERIALS = [
+  'Sheesham',
+  'Teak',
+  'Mango Wood',
+  'Fabric',
+  'Leather',
+  'Velvet',
+  'Metal',
+  'Engineered Wood',
+  'Cane',
+  'Rattan',
+];
+const COLORS = [
+  'Walnut',
+  'Honey',
+  'Grey',
+  'Beige',
+  'Navy Blue',
+  'Emerald',
+  'Black',
+  'White',
+  'Teak Finish',
+  'Mustard',
+];
+const CITIES: [string, string][] = [
+  ['Mumbai', 'Maharashtra'],
+  ['Delhi', 'Delhi'],
+  ['Bengaluru', 'Karnataka'],
+  ['Hyderabad', 'Telangana'],
+  ['Chennai', 'Tamil Nadu'],
+  ['Kolkata', 'West Bengal'],
+  ['Pune', 'Maharashtra'],
+  ['Jaipur', 'Rajasthan'],
+  ['Jodhpur', 'Rajasthan'],
+  ['Ahmedabad', 'Gujarat'],
+  ['Lucknow', 'Uttar Pradesh'],
+  ['Kochi', 'Kerala'],
+];
+
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const arr = (xs: string[]) => `array[${xs.map(lit).join(',')}]::text[]`;
+
+export function userId(n: number): string {
+  // md5('bench-user-<n>')::uuid, computed in SQL too.
+  return `bench-user-${n}`;
+}
+
+/** Customers: one per 20 orders (at least 100), so an order history holds ~20 orders. */
+export function userCount(orders: number): number {
+  return Math.max(100, Math.ceil(orders / 20));
+}
+
+export async function generate(c: pg.Client, o: GenerateOptions): Promise<GenerateResult> {
+  const seconds: Record<string, number> = {};
+  const step = async (name: string, sql: string, params: unknown[] = []) => {
+    const t = performance.now();
+    const r = await c.query(sql, params);
+    seconds[name] = Math.round((performance.now() - t) / 100) / 10;
+    o.log(
+      `  ${name}: ${seconds[name]} s${r.rowCount != null && r.command === 'INSERT' ? ` (${r.rowCount} rows)` : ''}`,
+    );
+    return r;
+  };
+  // r(n, salt) in [0, 1): a hash of (n, salt), so every run makes the same catalog.
+  await c.query(`create function pg_temp.r(n bigint, salt int) returns float8 language sql immutable parallel safe
+    as $$ select (hashint8(n * 97 + salt) & 2147483647)::float8 / 2147483648.0 $$`);
+  const kinds = Object.entries(KINDS)
+    .map(([slug, k]) => `(${lit(slug)}, ${arr(k)})`)
+    .join(',');
+  await c.query(`create temp table bench_cat as
+    select row_number() over (order by c.sort_order, c.id)::int as idx, c.id,
+           coalesce(k.kinds, array[c.name, c.name, c.name, c.name]) as kinds
+    from public.categories c left join (values ${kinds}) as k (slug, kinds) on k.slug = c.slug`);
+  const ncat = Number((await c.query(`select count(*)::int n from bench_cat`)).rows[0].n);
+  if (!ncat) throw new Error('no categories: the seed did not run');
+  const base = Number(
+    (await c.query(`select coalesce(max(id), 0)::bigint m from public.products`)).rows[0].m,
+  );
+  const users = userCount(o.orders);
+
+  await c.query(`set session_replication_role = replica`);
+  // Products: categories skewed towards the first ones (sofas most), prices ₹2,099–₹1,50,000 skewed
+  // towards the cheap end, 40% discounted, 10% featured, 5% out of stock, created over two years.
+  await step(
+    'products',
+    `insert into public.products (id, slug, name, description, price, original_price, category_id, image_url,
+       images, dimensions, material, color, weight, stock_quantity, featured, in_stock, specifications, rating,
+       review_count, created_at, updated_at)
+     overriding system value
+     select s.id, lower(regexp_replace(s.name, '[^A-Za-z0-9]+', '-', 'g')) || '-' || s.id, s.name,
+       format('The %s %s in %s %s: handcrafted, sturdy and easy to care for. Free delivery above ₹2,999.',
+              s.adj, lower(s.kind), lower(s.color), lower(s.material)),
+       s.price, case when pg_temp.r(s.g, 3) < 0.4 then round(s.price * (1.1 + 0.4 * pg_temp.r(s.g, 4))) end,
+       s.category_id, s.img, array[s.img, replace(s.img, '.webp', '-2.webp')],
+       (60 + (s.g % 150)) || ' x ' || (40 + (s.g % 60)) || ' x ' || (40 + (s.g % 80)) || ' cm',
+       s.material, s.color, (5 + s.g % 90) || ' kg', s.stock, pg_temp.r(s.g, 5) < 0.10, s.stock > 0,
+       jsonb_build_object('features', jsonb_build_array('Solid build', s.material || ' finish'),
+                          'warranty', (1 + s.g % 3) || ' year', 'assembly', 'Free assembly'),
+       round((3.5 + 1.5 * pg_temp.r(s.g, 8))::numeric, 1), floor(power(pg_temp.r(s.g, 9), 2) * 500)::int,
+       s.created, s.created
+     from (
+       select g, $1::bigint + g as id, cat.id as category_id, a.adj, a.material, a.color,
+              cat.kinds[1 + (g % 4)] as kind,
+              a.adj || ' ' || a.material || ' ' || cat.kinds[1 + (g % 4)] as name,
+              least(150000, 2000 + floor(148000 * power(pg_temp.r(g, 2), 2.5) / 100) * 100 + 99)::numeric(10, 2) as price,
+              case when pg_temp.r(g, 6) < 0.05 then 0 else 1 + floor(pg_temp.r(g, 7) * 60)::int end as stock,
+              '/images/products/bench-' || (g % 500) || '.webp' as img,
+              now() - interval '1 day' * (730 * pg_temp.r(g, 10)) as created
+       from generate_series(1, $2::int) as g
+       join bench_cat as cat on cat.idx = 1 + floor(power(pg_temp.r(g, 1), 1.4) * ${ncat})::int
+       cross join lateral (select
+         (${arr(ADJECTIVES)})[1 + floor(pg_temp.r(g, 11) * ${ADJECTIVES.length})::int] as adj,
+         (${arr(MATERIALS)})[1 + floor(pg_temp.r(g, 12) * ${MATERIALS.length})::int] as material,
+         (${arr(COLORS)})[1 + floor(pg_temp.r(g, 13) * ${COLORS.length})::int] as color) as a
+     ) as s`,
+    [base, o.products],
+  );
+  await c.query(
+    `select setval(pg_get_serial_sequence('public.products', 'id'), (select max(id) from public.products))`,
+  );
+  // What products_index_words does per row: the catalog's vocabulary for typo correction.
+  await step(
+    'search_words',
+    `insert into private.search_words (word)
+     select distinct w from public.products as p,
+       regexp_split_to_table(lower(concat_ws(' ', p.name, p.material, p.color, p.description)), '[^a-z0-9]+') as w
+     where length(w) between 3 and 30
+     on conflict do nothing`,
+  );
+  await c.query(`set session_replication_role = origin`);
+
+  // Customers, through the triggers (profiles are made as on sign-up).
+  await step(
+    'users',
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     select '00000000-0000-0000-0000-000000000000', md5('bench-user-' || g)::uuid, 'authenticated', 'authenticated',
+       'customer' || g || '@example.com', '', now(), '{"provider":"email","providers":["email"]}',
+       jsonb_build_object('full_name', 'Customer ' || g), now() - interval '800 days', now()
+     from generate_series(1, $1::int) as g`,
+    [users],
+  );
+
+  await c.query(`set session_replication_role = replica`);
+  const cities = CITIES.map(([city, state]) => `(${lit(city)}, ${lit(state)})`).join(',');
+  await step(
+    'orders_plan',
+    `create temp table bench_orders as
+     select o, md5('bench-order-' || o)::uuid as id, u,
+       md5('bench-user-' || u)::uuid as user_id,
+       now() - interval '1 day' - interval '1 day' * (365 * power(pg_temp.r(o, 21), 1.5)) as created,
+       pg_temp.r(o, 22) as rs, pg_temp.r(o, 23) < 0.6 as cod,
+       case when pg_temp.r(o, 24) < 0.55 then 1 when pg_temp.r(o, 24) < 0.85 then 2 else 3 end as lines
+     from (select o, 1 + floor(pg_temp.r(o, 20) * $1)::int as u from generate_series(1, $2::int) as o) as x`,
+    [users, o.orders],
+  );
+  // Lines: popular products more often (power skew), the price and name as they are now.
+  const items = await step(
+    'order_items',
+    `insert into public.order_items (order_id, product_id, product_name, product_image, unit_price, quantity, created_at)
+     select bo.id, p.id, p.name, p.image_url, p.price, 1 + (pg_temp.r(bo.o * 4 + k, 26) < 0.15)::int, bo.created
+     from bench_orders as bo
+     cross join lateral generate_series(1, bo.lines) as k
+     join public.products as p on p.id = $1::bigint + 1 + floor(power(pg_temp.r(bo.o * 4 + k, 25), 1.5) * $2)::bigint`,
+    [base, o.products],
+  );
+  await step(
+    'orders',
+    `insert into public.orders (id, order_number, user_id, status, payment_method, payment_status, payment_id,
+       razorpay_order_id, razorpay_payment_id, subtotal, delivery_fee, discount, total, shipping_address,
+       estimated_delivery_from, estimated_delivery_to, created_at, updated_at)
+     select bo.id,
+       'ORD' || to_char(bo.created at time zone 'Asia/Kolkata', 'YYYYMMDD') || lpad(bo.o::text, 7, '0'),
+       bo.user_id, st.status::public.order_status,
+       (case when bo.cod then 'cod' else 'razorpay' end)::public.payment_method,
+       (case when st.status = 'delivered' then 'paid'
+             when not bo.cod and st.status = 'cancelled' then 'refunded'
+             when not bo.cod then 'paid' else 'pending' end)::public.payment_status,
+       case when bo.cod then 'COD_' || bo.o else 'pay_bench' || bo.o end,
+       case when bo.cod then null else 'order_bench' || bo.o end,
+       case when bo.cod then null else 'pay_bench' || bo.o end,
+       t.subtotal, case when t.subtotal >= 2999 then 0 else 99 end, 0,
+       t.subtotal + case when t.subtotal >= 2999 then 0 else 99 end,
+       jsonb_build_object('fullName', 'Customer ' || bo.u, 'email', 'customer' || bo.u || '@example.com',
+         'phone', '9' || lpad((bo.u % 1000000000)::text, 9, '0'), 'address', (1 + bo.u % 500) || ' MG Road',
+         'city', ci.city, 'state', ci.state, 'pincode', (110001 + bo.u % 800000)::text),
+       (bo.created at time zone 'Asia/Kolkata')::date + 5, (bo.created at time zone 'Asia/Kolkata')::date + 7,
+       bo.created, bo.created
+     from bench_orders as bo
+     join (select order_id, sum(line_total)::numeric(10, 2) as subtotal from public.order_items group by order_id) as t
+       on t.order_id = bo.id
+     join (select row_number() over () - 1 as i, city, state from (values ${cities}) as v (city, state)) as ci
+       on ci.i = bo.u % ${CITIES.length}
+     cross join lateral (select case
+       when bo.rs < 0.07 then 'cancelled'
+       when bo.created > now() - interval '4 days' then (array['pending', 'processing', 'shipped'])[1 + floor(bo.rs * 3)::int % 3]
+       else 'delivered' end as status) as st`,
+  );
+  await c.query(`set session_replication_role = origin`);
+  await step(
+    'vacuum_analyze',
+    `vacuum (analyze) public.products, public.orders, public.order_items, private.search_words, public.profiles`,
+  );
+  await c.query(`analyze`);
+  return {
+    productIdMin: base + 1,
+    productIdMax: base + o.products,
+    users,
+    orderItems: items.rowCount ?? 0,
+    seconds,
+  };
+}

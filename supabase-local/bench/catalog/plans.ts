@@ -1,0 +1,62 @@
+/** EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) summaries: the plan's nodes, its indexes, its Seq Scans. */
+import type pg from 'pg';
+
+export interface PlanSummary {
+  nodes: string[];
+  indexes: string[];
+  /** Seq Scans on the large tables (products, orders, order_items, profiles, users). */
+  seqScans: string[];
+  executionMs: number | null;
+  sharedHit: number;
+  sharedRead: number;
+  inner?: PlanSummary;
+}
+
+const LARGE = new Set(['products', 'orders', 'order_items', 'profiles', 'users']);
+
+interface Node {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: Node[];
+}
+
+export function planSummary(json: unknown): PlanSummary {
+  const top = (Array.isArray(json) ? json[0] : json) as { Plan: Node; 'Execution Time'?: number };
+  const s: PlanSummary = {
+    nodes: [],
+    indexes: [],
+    seqScans: [],
+    executionMs: top['Execution Time'] ?? null,
+    sharedHit: top.Plan['Shared Hit Blocks'] ?? 0,
+    sharedRead: top.Plan['Shared Read Blocks'] ?? 0,
+  };
+  const walk = (n: Node) => {
+    const rel = n['Relation Name'];
+    const idx = n['Index Name'];
+    if (rel || idx)
+      s.nodes.push(`${n['Node Type']} ${idx ? `${idx}` : rel} (${n['Actual Rows'] ?? '?'} rows)`);
+    else if (/Sort|Aggregate|Function Scan|Limit|Hash Join|Nested Loop|BitmapOr|Gather/.test(n['Node Type']))
+      s.nodes.push(n['Node Type']);
+    if (idx) s.indexes.push(idx);
+    if (n['Node Type'] === 'Seq Scan' && rel && LARGE.has(rel))
+      s.seqScans.push(`${rel} (${n['Actual Rows'] ?? '?'} rows)`);
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(top.Plan);
+  return s;
+}
+
+/** EXPLAIN of a statement run directly (as postgres), rolled back. */
+export async function sqlPlan(c: pg.Client, sql: string): Promise<PlanSummary> {
+  await c.query('begin');
+  try {
+    const r = await c.query(`explain (analyze, buffers, format json) ${sql}`);
+    return planSummary((r.rows[0] as Record<string, unknown>)['QUERY PLAN']);
+  } finally {
+    await c.query('rollback');
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * The requests, as the apps send them: the storefront's supabase-js calls
+ * (storefront/src/features/catalog/api/{products,categories}.ts, orders/account api) and the admin's
+ * ra-data-postgrest getList of products (admin/src/lib/providers.ts: `q` → `name=ilike.*word*`,
+ * Prefer: count=exact, offset/limit 25, default sort id DESC).
+ */
+export interface BenchRequest {
+  name: string;
+  who: 'anon' | 'customer' | 'admin';
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  targetMs: number;
+  /** SQL of what a plpgsql RPC runs inside (its REST plan is a Function Scan). */
+  innerSql?: string;
+}
+
+/** storefront/src/features/catalog/api/products.ts COLUMNS */
+export const COLUMNS =
+  'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
+
+const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
+
+function searchInner(q: string, limit: number): string {
+  const lit = `'${q.replace(/'/g, "''")}'`;
+  // search_products' first query, with the terms private.search_terms makes of the search.
+  return `with t as (select to_tsquery('english'::regconfig, array_to_string(array(select w || ':*' from unnest(private.search_terms(${lit})) as w), ' & ')) as q)
+    select p.* from public.products as p, t
+    where p.search_vector @@ t.q or ${lit} operator(extensions.<%) p.name
+    order by ts_rank(p.search_vector, t.q) desc, extensions.word_similarity(${lit}, p.name) desc, p.id
+    limit ${limit}`;
+}
+
+export function storefrontRequests(
+  ctx: { cat1: number; catlast: number; pid: number; slug: string },
+  _customer: string,
+): BenchRequest[] {
+  const T = 15;
+  const newest: [string, string] = ['order', 'created_at.desc,id.asc'];
+  return [
+    {
+      name: 'home: featured (limit 8)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([['select', COLUMNS], ['featured', 'eq.true'], newest, ['limit', '8']])}`,
+      targetMs: T,
+    },
+    {
+      name: 'categories (category_summaries)',
+      who: 'anon',
+      method: 'GET',
+      path: `/category_summaries?${qs([
+        ['select', 'id,name,slug,description,image_url,product_count'],
+        ['order', 'name.asc'],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'category page (largest category)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.cat1}`], newest])}`,
+      targetMs: T,
+    },
+    {
+      name: 'category page (smallest category)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.catlast}`], newest])}`,
+      targetMs: T,
+    },
+    {
+      name: 'products page (all, newest)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([['select', COLUMNS], newest])}`,
+      targetMs: T,
+    },
+    {
+      name: 'products page (price low-high)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([
+        ['select', COLUMNS],
+        ['order', 'price.asc,id.asc'],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'product page: by id',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([
+        ['select', COLUMNS],
+        ['id', `eq.${ctx.pid}`],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'product page: by slug',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([
+        ['select', COLUMNS],
+        ['slug', `eq.${ctx.slug}`],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'search box: sofaa (rpc, 5)',
+      who: 'anon',
+      method: 'POST',
+      path: `/rpc/search_products?${qs([['select', COLUMNS]])}`,
+      body: { search: 'sofaa', max_results: 5 },
+      targetMs: T,
+      innerSql: searchInner('sofaa', 5),
+    },
+    {
+      name: 'search page: sofaa (rpc, 40)',
+      who: 'anon',
+      method: 'POST',
+      path: `/rpc/search_products?${qs([['select', COLUMNS]])}`,
+      body: { search: 'sofaa', max_results: 40 },
+      targetMs: T,
+      innerSql: searchInner('sofaa', 40),
+    },
+    {
+      name: 'search page: teak sofa (rpc, 40)',
+      who: 'anon',
+      method: 'POST',
+      path: `/rpc/search_products?${qs([['select', COLUMNS]])}`,
+      body: { search: 'teak sofa', max_results: 40 },
+      targetMs: T,
+      innerSql: searchInner('teak sofa', 40),
+    },
+    {
+      name: 'order history (customer)',
+      who: 'customer',
+      method: 'GET',
+      path: `/orders?${qs([
+        [
+          'select',
+          'id,order_number,status,payment_status,total,created_at,items:order_items(product_name,quantity,unit_price)',
+        ],
+        ['user_id', 'eq.__SELF__'],
+        ['order', 'created_at.desc'],
+      ])}`,
+      targetMs: T,
+    },
+  ];
+}
+
+export function adminRequests(ctx: { cat1: number }, products: number): BenchRequest[] {
+  const T = 300;
+  const count = { Prefer: 'count=exact' };
+  const page = (params: [string, string][]) => `/products?${qs([['select', '*'], ...params])}`;
+  const lastOffset = String(Math.max(0, Math.floor((products - 1) / 25) * 25));
+  return [
+    {
+      name: 'admin: list page 1 (id desc)',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['order', 'id.desc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+    {
+      name: 'admin: list page 200 (price asc)',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['order', 'price.asc'],
+        ['offset', '4975'],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+    {
+      name: 'admin: list last page (id desc)',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['order', 'id.desc'],
+        ['offset', lastOffset],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+    {
+      name: 'admin: sort by name',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['order', 'name.asc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+    {
+      name: 'admin: category filter',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['category_id', `eq.${ctx.cat1}`],
+        ['order', 'id.desc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+    {
+      name: 'admin: search "sofa"',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['name', 'ilike.*sofa*'],
+        ['order', 'id.desc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+    {
+      name: 'admin: search "teak" + category',
+      who: 'admin',
+      method: 'GET',
+      path: page([
+        ['category_id', `eq.${ctx.cat1}`],
+        ['name', 'ilike.*teak*'],
+        ['order', 'id.desc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ]),
+      headers: count,
+      targetMs: T,
+    },
+  ];
+}

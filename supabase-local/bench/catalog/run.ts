@@ -1,0 +1,407 @@
+/**
+ * pnpm bench:catalog [--products N] [--orders N] [--quick] [--requests N] [--concurrency N]
+ *   [--seconds N] [--keep] [--database-url URL]
+ *
+ * The store at catalog scale (issue 4 "Benchmark", issue 7 "Performance"): a scratch PostgreSQL
+ * database, bootstrapped and migrated + seeded like `serve` does it (src/prepare.ts), filled
+ * set-based (generate.ts: 100,000 products, 1,000,000 orders by default; --quick 10k/100k), then
+ * supabase-local's REST engine in-process over it, and the storefront's and the admin's requests as
+ * supabase-js / ra-data-postgrest send them (queries.ts), sequentially: p50/p99 per request, the
+ * EXPLAIN (ANALYZE, BUFFERS) of each (the engine's own db-plan output) with every Seq Scan on a
+ * large table flagged; then place_order over HTTP by N concurrent customers (one JWT each) for
+ * ~10 s → orders/s. Writes bench/results/catalog.json; drops the scratch database (unless --keep).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { exposedSchemas, loadConfig, projectPaths } from '../../src/config.ts';
+import { openPostgres } from '../../src/db/postgres.ts';
+import { LOCAL_JWT_SECRET, signHs256 } from '../../src/keys.ts';
+import { prepareDatabase } from '../../src/prepare.ts';
+import { createRestApp } from '../../src/rest/index.ts';
+import { generate } from './generate.ts';
+import { adminRequests, storefrontRequests, type BenchRequest } from './queries.ts';
+import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS = path.resolve(HERE, '../results/catalog.json');
+
+function args() {
+  const a = process.argv.slice(2);
+  const val = (name: string) => {
+    const i = a.indexOf(`--${name}`);
+    return i >= 0 ? a[i + 1] : undefined;
+  };
+  const num = (name: string, d: number) => (val(name) !== undefined ? Number(val(name)) : d);
+  const quick = a.includes('--quick');
+  return {
+    products: num('products', quick ? 10_000 : 100_000),
+    orders: num('orders', quick ? 100_000 : 1_000_000),
+    requests: num('requests', quick ? 100 : 200),
+    concurrency: num('concurrency', 8),
+    seconds: num('seconds', 10),
+    keep: a.includes('--keep'),
+    quick,
+    url:
+      val('database-url') ??
+      process.env['BENCH_DATABASE_URL'] ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+}
+
+const log = (s: string) => console.log(s);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+const ms = (x: number) => Math.round(x * 100) / 100;
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = '/' + db;
+  return u.toString();
+}
+
+async function admin(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+interface Row {
+  name: string;
+  who: string;
+  method: string;
+  path: string;
+  rows: number | null;
+  count: string | null;
+  p50: number;
+  p99: number;
+  mean: number;
+  target: number;
+  plan?: PlanSummary;
+}
+
+async function main() {
+  const o = args();
+  const started = new Date();
+  const dbName = `bench_catalog_${process.pid}`;
+  const url = withDatabase(o.url, dbName);
+  log(`bench:catalog — ${o.products} products, ${o.orders} orders; database ${dbName}`);
+  log(
+    `load average at start: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
+  await admin(o.url, `drop database if exists ${dbName} with (force)`);
+  await admin(o.url, `create database ${dbName}`);
+  const loadavg: Record<string, number[]> = { start: os.loadavg() };
+  try {
+    // 1. bootstrap + migrations + seed, as `serve` prepares a database.
+    const root = projectPaths().root;
+    const config = loadConfig(projectPaths(root).configToml);
+    const paths = projectPaths(root, config);
+    const db = await openPostgres({ url, max: 10 });
+    let t = performance.now();
+    await prepareDatabase(db, {
+      migrationsDir: paths.migrationsDir,
+      seedPaths: paths.seedPaths,
+      displayRoot: root,
+    });
+    log(`prepared (bootstrap + migrations + seed) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    // 2. the data.
+    t = performance.now();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const gen = await generate(c, { products: o.products, orders: o.orders, log });
+    const genSeconds = Math.round((performance.now() - t) / 100) / 10;
+    log(`generated in ${genSeconds} s`);
+    loadavg['generated'] = os.loadavg();
+
+    // 3. the REST engine in-process, configured as server.ts configures it.
+    const app = await createRestApp(db, {
+      dbSchemas: exposedSchemas(config),
+      dbAnonRole: 'anon',
+      jwtSecret: LOCAL_JWT_SECRET,
+      dbExtraSearchPath: config.api.extraSearchPath,
+      dbMaxRows: config.api.maxRows,
+      dbPlanEnabled: true,
+    });
+    const server = http.createServer((req, res) => {
+      const target = (req.url ?? '/').replace(/^\/rest\/v1/, '');
+      app.handle(req, res, target).catch((e: unknown) => {
+        console.error(e);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v1`;
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const anon = signHs256({ iss: 'supabase-demo', role: 'anon', exp }, LOCAL_JWT_SECRET);
+    const customerJwt = (n: number) =>
+      signHs256(
+        {
+          sub: userUuid(`bench-user-${n}`),
+          role: 'authenticated',
+          aud: 'authenticated',
+          email: `customer${n}@example.com`,
+          exp,
+          app_metadata: { provider: 'email' },
+          user_metadata: {},
+        },
+        LOCAL_JWT_SECRET,
+      );
+    const bearer: Record<string, string> = { anon, customer: customerJwt(1), admin: customerJwt(2) };
+
+    const send = async (r: BenchRequest, extraHeaders: Record<string, string> = {}) => {
+      const res = await fetch(base + r.path, {
+        method: r.method,
+        headers: {
+          apikey: anon,
+          Authorization: `Bearer ${bearer[r.who]}`,
+          ...(r.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...r.headers,
+          ...extraHeaders,
+        },
+        body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status >= 400) throw new Error(`${r.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
+      return { res, text };
+    };
+
+    // 4. latency, sequentially, then each request's plan.
+    const pick = await c.query(
+      `select (select id from public.categories order by sort_order limit 1) as cat1,
+              (select id from public.categories order by sort_order desc limit 1) as catlast,
+              (select id from public.products where id >= $1 order by id limit 1 offset $2) as pid,
+              (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug`,
+      [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3)],
+    );
+    const ctx = pick.rows[0] as { cat1: number; catlast: number; pid: number; slug: string };
+    const requests = [...storefrontRequests(ctx, 'customer1'), ...adminRequests(ctx, o.products)].map(
+      (r) => ({
+        ...r,
+        path: r.path.replace('__SELF__', userUuid('bench-user-1')),
+      }),
+    );
+    const rows: Row[] = [];
+    log(`\nlatency: ${o.requests} sequential requests each (after 10 warm-up), REST engine in-process`);
+    for (const r of requests) {
+      for (let i = 0; i < 10; i++) await send(r);
+      const times: number[] = [];
+      let last: { res: Response; text: string } | undefined;
+      for (let i = 0; i < o.requests; i++) {
+        const t0 = performance.now();
+        last = await send(r);
+        times.push(performance.now() - t0);
+      }
+      let nrows: number | null = null;
+      try {
+        const j = JSON.parse(last!.text) as unknown;
+        nrows = Array.isArray(j) ? j.length : 1;
+      } catch {
+        /* not JSON */
+      }
+      const row: Row = {
+        name: r.name,
+        who: r.who,
+        method: r.method,
+        path: r.path.length > 160 ? r.path.slice(0, 157) + '...' : r.path,
+        rows: nrows,
+        count: last!.res.headers.get('content-range'),
+        p50: ms(pct(times, 50)),
+        p99: ms(pct(times, 99)),
+        mean: ms(times.reduce((a, b) => a + b, 0) / times.length),
+        target: r.targetMs,
+      };
+      // The engine's own EXPLAIN of this very request (Accept: application/vnd.pgrst.plan).
+      try {
+        const { text } = await send(r, {
+          Accept: `application/vnd.pgrst.plan+json; for="${r.headers?.Accept ?? 'application/json'}"; options=analyze|buffers`,
+        });
+        row.plan = planSummary(JSON.parse(text));
+      } catch (e) {
+        log(`  (no plan for ${r.name}: ${(e as Error).message.slice(0, 120)})`);
+      }
+      // What a plpgsql RPC runs inside is not in its plan: explain the inner query directly.
+      if (r.innerSql) row.plan = { ...(row.plan ?? emptyPlan()), inner: await sqlPlan(c, r.innerSql) };
+      rows.push(row);
+      const flag = row.p99 > r.targetMs ? '  ✗ over target' : '';
+      log(
+        `  ${r.name.padEnd(34)} p50 ${String(row.p50).padStart(7)} ms  p99 ${String(row.p99).padStart(7)} ms  rows ${row.rows ?? '-'}${row.count ? ` (Content-Range ${row.count})` : ''}${flag}`,
+      );
+      const p = row.plan;
+      if (p) {
+        log(
+          `      plan: ${p.nodes.join(' | ')}  [exec ${p.executionMs} ms, shared hit ${p.sharedHit} read ${p.sharedRead}]`,
+        );
+        if (p.inner) log(`      inner: ${p.inner.nodes.join(' | ')}  [exec ${p.inner.executionMs} ms]`);
+        for (const s of [...p.seqScans, ...(p.inner?.seqScans ?? [])]) log(`      ⚠ Seq Scan on ${s}`);
+      }
+    }
+    loadavg['latency'] = os.loadavg();
+
+    // 5. place_order throughput: N customers, each its own JWT, for ~seconds.
+    await c.query(
+      `update public.products set stock_quantity = 1000000, in_stock = true
+       where id in (select id from public.products where id >= $1 and price <= 12000 order by id limit 400)`,
+      [gen.productIdMin],
+    );
+    const cheap = (
+      await c.query(`select id from public.products where stock_quantity = 1000000 order by id`)
+    ).rows.map((x: { id: string }) => Number(x.id));
+    const users = Array.from({ length: o.concurrency }, (_, i) => 2 + ((i * 7) % (gen.users - 2)));
+    let placed = 0;
+    let failed = 0;
+    const errors = new Map<string, number>();
+    const lat: number[] = [];
+    const stopAt = performance.now() + o.seconds * 1000;
+    let seq = 0;
+    log(
+      `\nplace_order: ${o.concurrency} concurrent customers for ${o.seconds} s (POST /rest/v1/rpc/place_order)`,
+    );
+    const tp0 = performance.now();
+    await Promise.all(
+      users.map(async (u) => {
+        const jwt = customerJwt(u);
+        while (performance.now() < stopAt) {
+          const n = seq++;
+          const lines = 1 + (n % 3);
+          const items = Array.from({ length: lines }, (_, k) => ({
+            product_id: cheap[(n * 7 + k * 131) % cheap.length],
+            quantity: 1,
+            selected_color: null,
+            selected_size: null,
+          }));
+          const t0 = performance.now();
+          const res = await fetch(`${base}/rpc/place_order`, {
+            method: 'POST',
+            headers: { apikey: anon, Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              items,
+              shipping_address: {
+                fullName: `Customer ${u}`,
+                email: `customer${u}@example.com`,
+                phone: '9876543210',
+                address: '12 MG Road',
+                city: 'Jodhpur',
+                state: 'Rajasthan',
+                pincode: '342001',
+              },
+              payment_method: 'cod',
+              promo_code: null,
+              idempotency_key: `bench-${process.pid}-${n}`,
+            }),
+          });
+          const text = await res.text();
+          lat.push(performance.now() - t0);
+          if (res.ok) placed++;
+          else {
+            failed++;
+            const k = `${res.status} ${text.slice(0, 160)}`;
+            errors.set(k, (errors.get(k) ?? 0) + 1);
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - tp0) / 1000;
+    const placeOrder = {
+      concurrency: o.concurrency,
+      seconds: Math.round(elapsed * 10) / 10,
+      placed,
+      failed,
+      ordersPerSecond: Math.round((placed / elapsed) * 10) / 10,
+      p50: ms(pct(lat, 50)),
+      p99: ms(pct(lat, 99)),
+      target: 200,
+      errors: Object.fromEntries(errors),
+    };
+    loadavg['place_order'] = os.loadavg();
+    log(
+      `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < 200 ? '  ✗ under target' : ''}`,
+    );
+    for (const [k, v] of errors) log(`    ${v}× ${k}`);
+    // place_order's own statements, explained directly (the RPC's plan is a single Function Scan).
+    const poPlans = {
+      lock: await sqlPlan(
+        c,
+        `select 1 from public.products as p where p.id = any (array[${cheap.slice(0, 3).join(',')}]::bigint[]) order by p.id for update`,
+      ),
+      idempotency: await sqlPlan(
+        c,
+        `select * from public.orders as o where o.user_id = md5('bench-user-1000')::uuid and o.idempotency_key = 'bench-x'`,
+      ),
+    };
+    for (const [k, p] of Object.entries(poPlans)) log(`      place_order ${k}: ${p.nodes.join(' | ')}`);
+
+    server.close();
+    await app.close();
+    await c.end();
+    await db.close();
+
+    const seqScans = rows.flatMap((r) =>
+      [...(r.plan?.seqScans ?? []), ...(r.plan?.inner?.seqScans ?? [])].map((s) => `${r.name}: ${s}`),
+    );
+    const result = {
+      startedAt: started.toISOString(),
+      command: `pnpm bench:catalog ${process.argv.slice(2).join(' ')}`.trim(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      loadavg,
+      scale: { products: o.products, orders: o.orders, orderItems: gen.orderItems, users: gen.users },
+      generationSeconds: { total: genSeconds, ...gen.seconds },
+      requests: rows,
+      placeOrder: { ...placeOrder, plans: poPlans },
+      seqScans,
+      targets: {
+        storefrontP99Ms: 15,
+        adminPageMs: 300,
+        placeOrderPerSecond: 200,
+        overTarget: rows.filter((r) => r.p99 > r.target).map((r) => r.name),
+      },
+    };
+    mkdirSync(path.dirname(RESULTS), { recursive: true });
+    writeFileSync(RESULTS, JSON.stringify(result, null, 2) + '\n');
+    log(`\nSeq Scans on large tables: ${seqScans.length ? seqScans.join('; ') : 'none'}`);
+    log(`over target: ${result.targets.overTarget.join(', ') || 'none'}`);
+    log(
+      `load average at end: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+    log(`wrote ${path.relative(process.cwd(), RESULTS)}`);
+  } finally {
+    if (!o.keep) {
+      await admin(o.url, `drop database if exists ${dbName} with (force)`);
+      log(`dropped ${dbName}`);
+    } else log(`kept ${dbName} (--keep)`);
+  }
+}
+
+function emptyPlan(): PlanSummary {
+  return { nodes: [], seqScans: [], indexes: [], executionMs: null, sharedHit: 0, sharedRead: 0 };
+}
+
+/** md5('bench-user-<n>')::uuid, as generate.ts makes the customers' ids. */
+function userUuid(s: string): string {
+  const h = createHash('md5').update(s).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
