@@ -26,7 +26,12 @@ test('orders: filter, open an order, ship it (seen as Shipped on /track-order), 
   // The shopper's tracking page shows the Shipped step the action added.
   const track = await page.context().newPage();
   await track.goto(`/track-order?order=${order.order_number}&contact=${encodeURIComponent(shopper.email)}`);
-  await expect(track.getByRole('definition').first()).toHaveText(/^shipped$/i);
+  await expect(
+    track
+      .getByRole('region', { name: `Order ${order.order_number}` })
+      .getByRole('definition')
+      .first(),
+  ).toHaveText(/^shipped$/i);
   await expect(track.getByRole('list', { name: 'Order timeline' })).toContainText('Shipped');
   await track.close();
 
@@ -35,10 +40,26 @@ test('orders: filter, open an order, ship it (seen as Shipped on /track-order), 
   await expect(page.getByText('Asha Verma')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Shipped' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'In Transit' }).click();
+  await expect(page.getByText(`Order ${order.order_number}: In Transit added to the timeline`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'In Transit', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Mark Delivered' }).click();
   await expect(page.getByText(`Order ${order.order_number} marked as delivered!`)).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Delivered', exact: true })).toBeVisible();
   expect(outside).toEqual([]);
+});
+
+test('cancelling an order asks first, then cancels it', async ({ page }) => {
+  const order = await placeOrder(await createUser());
+  await signInAsAdmin(page, await createUser('admin'));
+  await page.goto('/admin/orders');
+  await page.getByPlaceholder('Order number').fill(order.order_number);
+  const row = page.locator('tbody tr', { hasText: order.order_number });
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancel this order? Its items go back into stock.')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`Order ${order.order_number} cancelled!`)).toBeVisible();
+  await expect(row.getByText('Cancelled')).toBeVisible();
 });
 
 test('categories, promo codes, contact messages and customers open with their lists', async ({ page }) => {

@@ -8,7 +8,7 @@ const labels = { shipped: 'Ship', delivered: 'Mark Delivered', cancelled: 'Cance
 const done = { shipped: 'shipped', delivered: 'marked as delivered', cancelled: 'cancelled' } as const;
 
 /** Ship, Delivered and Cancel through admin_set_order_status, which also adds the timeline event. */
-export function OrderActions({ only }: { only?: 'shipped' }) {
+export function OrderActions({ only, showSteps = false }: { only?: 'shipped'; showSteps?: boolean }) {
   const record = useRecordContext<{ id: string; order_number: string; status: string }>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -27,8 +27,25 @@ export function OrderActions({ only }: { only?: 'shipped' }) {
     refresh();
   }
 
+  async function addStep(step: 'In Transit' | 'Out for Delivery') {
+    if (!record) return;
+    setBusy(true);
+    const { error } = await supabase.rpc('admin_add_order_event', { order_id: record.id, status: step });
+    setBusy(false);
+    if (error) notify(`Failed to update order: ${error.message}`, { type: 'error' });
+    else notify(`Order ${record.order_number}: ${step} added to the timeline`, { type: 'success' });
+    refresh();
+  }
+
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+      {showSteps &&
+        record.status === 'shipped' &&
+        (['In Transit', 'Out for Delivery'] as const).map((step) => (
+          <Button key={step} size="small" variant="outlined" disabled={busy} onClick={() => addStep(step)}>
+            {step}
+          </Button>
+        ))}
       {actions.map((a) => (
         <Button
           key={a}

@@ -75,7 +75,7 @@ function OrderSummary() {
 function OrderActionsBox() {
   return (
     <div style={{ marginTop: 8 }}>
-      <OrderActions />
+      <OrderActions showSteps />
     </div>
   );
 }

@@ -43,7 +43,7 @@ export async function placeOrder(user: {
     body: JSON.stringify({ email: user.email, password: user.password }),
   }).then((r) => r.json())) as { access_token: string };
   const [product] = (await call(
-    '/rest/v1/products?select=id&in_stock=eq.true&stock_quantity=gt.5&limit=1',
+    '/rest/v1/products?select=id&in_stock=eq.true&stock_quantity=gt.5&price=lt.20000&order=id&limit=1',
   )) as Array<{
     id: number;
   }>;
