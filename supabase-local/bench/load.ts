@@ -37,6 +37,8 @@ export interface RunFigures {
   rssMaxMB: number | null;
   rssAvgMB: number | null;
   cpu: CpuShare | null;
+  /** requests answered during the warm-up (not in the figures) */
+  warmupRequests?: number;
   /** --rounds: which round of the REST-vs-ceilings comparison */
   round?: number;
   /** how long the server still worked on abandoned requests after the run (ms) */
@@ -222,8 +224,9 @@ async function drain(o: LoadOptions): Promise<number> {
 }
 
 export async function runShape(shape: Shape, o: LoadOptions): Promise<RunFigures> {
+  let warmupRequests = 0;
   if (o.warmup > 0) {
-    await cannon(o.baseUrl, shape, o.connections, o.warmup);
+    warmupRequests = (await cannon(o.baseUrl, shape, o.connections, o.warmup)).requests.total;
     await drain(o);
   }
   const sampler = new Sampler(o.pid);
@@ -254,6 +257,7 @@ export async function runShape(shape: Shape, o: LoadOptions): Promise<RunFigures
     statusCodes,
     ...s,
     drainMs,
+    warmupRequests,
   };
 }
 

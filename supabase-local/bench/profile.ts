@@ -34,6 +34,7 @@ export interface ProfileRow {
 
 export interface ProfileSummary {
   file: string;
+  /** CPU time (idle and module loading excluded) */
   totalMs: number;
   byArea: ProfileRow[];
   topSelf: ProfileRow[];
@@ -71,6 +72,13 @@ function shortWhere(url: string, line: number): string {
   return `${base}:${line + 1}`;
 }
 
+/** Module loading (tsx compiling, imports): start-up, not serving. */
+function isStartup(f: CallFrame): boolean {
+  return (
+    f.url.startsWith('node:internal/modules/') || f.url.includes('/tsx/dist/') || f.url.includes('/esbuild/')
+  );
+}
+
 export function summarizeProfile(file: string, top = 25): ProfileSummary {
   const prof = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map<number, ProfileNode>();
@@ -79,8 +87,20 @@ export function summarizeProfile(file: string, top = 25): ProfileSummary {
     byId.set(n.id, n);
     for (const c of n.children ?? []) parent.set(c, n.id);
   }
+  const startup = new Map<number, boolean>();
+  const inStartup = (id: number): boolean => {
+    let v = startup.get(id);
+    if (v === undefined) {
+      const p = parent.get(id);
+      v = isStartup(byId.get(id)!.callFrame) || (p !== undefined && inStartup(p));
+      startup.set(id, v);
+    }
+    return v;
+  };
   const selfUs = new Map<number, number>();
-  prof.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  prof.samples.forEach((id, i) => {
+    if (!inStartup(id)) selfUs.set(id, (selfUs.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  });
   let total = 0;
   for (const v of selfUs.values()) total += v;
   const idle = [...selfUs]
@@ -143,13 +163,47 @@ export function summarizeProfile(file: string, top = 25): ProfileSummary {
 }
 
 export function printProfile(s: ProfileSummary): void {
-  console.log(`\nprofile ${path.basename(s.file)}: ${s.totalMs} ms of CPU (idle excluded)`);
+  console.log(`\nprofile ${s.file}: ${s.totalMs} ms of CPU (idle and module loading excluded)`);
   console.log('  self time by area:');
   for (const r of s.byArea) console.log(`    ${r.pct.toFixed(1).padStart(5)}%  ${r.name}`);
   console.log('  hottest functions (self):');
   for (const r of s.topSelf) console.log(`    ${r.pct.toFixed(1).padStart(5)}%  ${r.name}  ${r.where}`);
   console.log('  src/rest functions (inclusive):');
   for (const r of s.restInclusive) console.log(`    ${r.pct.toFixed(1).padStart(5)}%  ${r.name}  ${r.where}`);
+}
+
+/** Two profiles of the same load side by side, in CPU µs per request, by area. */
+export function printComparison(
+  a: ProfileSummary,
+  aRequests: number,
+  b: ProfileSummary,
+  bRequests: number,
+  labels: [string, string],
+): void {
+  const per = (rows: ProfileRow[], n: number) =>
+    new Map(rows.map((r) => [r.name, (r.ms * 1000) / Math.max(1, n)]));
+  const pa = per(a.byArea, aRequests);
+  const pb = per(b.byArea, bRequests);
+  const areas = [...new Set([...pa.keys(), ...pb.keys()])].sort(
+    (x, y) => (pa.get(y) ?? 0) - (pa.get(x) ?? 0),
+  );
+  console.log(`\n  CPU µs per request by area: ${labels[0]} vs ${labels[1]}`);
+  console.log(
+    `    ${'area'.padEnd(24)} ${labels[0].padStart(10)} ${labels[1].padStart(10)} ${'extra'.padStart(8)}`,
+  );
+  const f = (x: number) => x.toFixed(0);
+  let ta = 0;
+  let tb = 0;
+  for (const ar of areas) {
+    const x = pa.get(ar) ?? 0;
+    const y = pb.get(ar) ?? 0;
+    ta += x;
+    tb += y;
+    console.log(`    ${ar.padEnd(24)} ${f(x).padStart(10)} ${f(y).padStart(10)} ${f(x - y).padStart(8)}`);
+  }
+  console.log(
+    `    ${'total'.padEnd(24)} ${f(ta).padStart(10)} ${f(tb).padStart(10)} ${f(ta - tb).padStart(8)}`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

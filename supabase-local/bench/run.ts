@@ -6,12 +6,13 @@
  *
  *   tsx bench/run.ts [--duration=10] [--warmup=2] [--connections=50] [--only=GETSingle,GETSingleEmbed] [--rounds=1]
  *                    [--variants] [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile]
+ *   tsx bench/run.ts --report     (the last run's table again, from bench/results/latest.json)
  *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is only used to create and drop
  * a scratch database; results go to bench/results/latest.json.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import pg from 'pg';
 import { captureSpecs, pgbenchScript, type ReplaySpec } from './capture.ts';
 import { once, readRssKB, runShape, setPostgresDatabase, type RunFigures } from './load.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
-import { printProfile, summarizeProfile, type ProfileSummary } from './profile.ts';
+import { printComparison, printProfile, summarizeProfile, type ProfileSummary } from './profile.ts';
 import {
   BENCH_DIR,
   createScratchDatabase,
@@ -54,6 +55,8 @@ function parseArgs(argv: string[]) {
     variants: false,
     /** null = profile when REST/bare-Node < 0.7 */
     profile: null as boolean | null,
+    /** print the table and ratios of bench/results/latest.json again, run nothing */
+    report: false,
   };
   for (const a of argv) {
     const [k, v] = a.replace(/^--/, '').split('=') as [string, string | undefined];
@@ -91,9 +94,12 @@ function parseArgs(argv: string[]) {
       case 'no-profile':
         o.profile = false;
         break;
+      case 'report':
+        o.report = true;
+        break;
       case 'help':
         console.log(
-          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --rounds=1 --variants --skip-pglite --no-inprocess --pgbench-protocol=prepared|extended|simple --profile|--no-profile',
+          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --rounds=1 --variants --skip-pglite --no-inprocess --report --pgbench-protocol=prepared|extended|simple --profile|--no-profile',
         );
         process.exit(0);
       // falls through (unreachable)
@@ -548,36 +554,7 @@ async function main(): Promise<void> {
     }
 
     // 9. profile when REST is below the target against bare Node (or on --profile)
-    for (const name of CEILING_SHAPES) {
-      const of = (target: string, round: number) =>
-        runs.find((r) => r.target === target && r.shape === name && r.round === round);
-      if (!runs.some((r) => r.target === 'rest-pg' && r.shape === name)) continue;
-      // a ratio per round (runs back to back), then the median over the rounds
-      const ratio = (a: string, b: string) => {
-        const per: number[] = [];
-        for (let round = 1; round <= opts.rounds; round++) {
-          const x = of(a, round);
-          const y = of(b, round);
-          if (x && y && y.rps > 0) per.push(x.rps / y.rps);
-        }
-        return per.length ? Math.round(median(per) * 100) / 100 : null;
-      };
-      ratios[name] = {
-        'rest/bare-node': ratio('rest-pg', 'bare-node'),
-        'rest/pgbench': ratio('rest-pg', 'pgbench'),
-        'rest-inprocess/bare-node': ratio('rest-pg-inprocess', 'bare-node'),
-        'bare-node/pgbench': ratio('bare-node', 'pgbench'),
-        ...(opts.variants
-          ? {
-              'bare-node-prepared/bare-node': ratio('bare-node-prepared', 'bare-node'),
-              'bare-node-pipelined/bare-node': ratio('bare-node-pipelined', 'bare-node'),
-              'bare-node-pipelined-prepared/bare-node': ratio('bare-node-pipelined-prepared', 'bare-node'),
-              'pgbench-extended/pgbench': ratio('pgbench-extended', 'pgbench'),
-              'pgbench-pipelined/pgbench': ratio('pgbench-pipelined', 'pgbench'),
-            }
-          : {}),
-      };
-    }
+    Object.assign(ratios, computeRatios(runs, opts.rounds));
     const below = Object.entries(ratios)
       .filter(([, r]) => r['rest/bare-node'] !== null && r['rest/bare-node']! < TARGET_RATIO)
       .map(([n]) => n);
@@ -587,40 +564,62 @@ async function main(): Promise<void> {
           ? shapes.filter((s) => CEILING_SHAPES.includes(s.name)).map((s) => s.name)
           : below;
       console.log(
-        `\nProfiling the REST child (node --cpu-prof) under ${which.join(', ')}${opts.profile ? '' : ` (REST/bare-Node < ${TARGET_RATIO})`}:`,
+        `\nProfiling the REST child and the bare-Node ceiling (node --cpu-prof) under ${which.join(', ')}${opts.profile ? '' : ` (REST/bare-Node < ${TARGET_RATIO})`}:`,
       );
       for (const name of which) {
-        // one folder per shape: with tsx the module-hooks thread writes a profile of its own
-        const dir = path.join(RESULTS_DIR, 'profiles', name);
-        rmSync(dir, { recursive: true, force: true });
-        mkdirSync(dir, { recursive: true });
-        const child = await startChild(
-          { BENCH_MODE: 'rest', BENCH_DB: 'postgres', BENCH_DATABASE_URL: url },
-          ['--cpu-prof', `--cpu-prof-dir=${dir}`],
-        );
-        await firstServed(child, '/artist?select=*&artist_id=eq.1');
         const shape = SHAPES.find((s) => s.name === name)!;
-        const r = await runShape(shape, {
-          baseUrl: child.baseUrl,
-          pid: child.pid,
-          target: 'rest-pg (profiled)',
-          connections: opts.connections,
-          duration: opts.duration,
-          warmup: opts.warmup,
-          drainPath: DRAIN_PATH,
-        });
-        console.log(fmtRun(r));
-        await child.stop();
-        // the main thread's profile is the biggest one
-        const file = readdirSync(dir)
-          .filter((f) => f.endsWith('.cpuprofile'))
-          .map((f) => path.join(dir, f))
-          .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-        if (file) {
+        const spec = specs.find((x) => x.shape === name);
+        const pair: { summary: ProfileSummary; requests: number; label: string }[] = [];
+        for (const kind of spec ? (['rest', 'bare'] as const) : (['rest'] as const)) {
+          // one folder per run: with tsx the module-hooks thread writes a profile of its own
+          const dir = path.join(RESULTS_DIR, 'profiles', `${name}-${kind}`);
+          rmSync(dir, { recursive: true, force: true });
+          mkdirSync(dir, { recursive: true });
+          const env: Record<string, string> =
+            kind === 'rest'
+              ? { BENCH_MODE: 'rest', BENCH_DB: 'postgres', BENCH_DATABASE_URL: url }
+              : {
+                  BENCH_MODE: 'bare',
+                  BENCH_DATABASE_URL: url,
+                  BENCH_REPLAY: path.join(RESULTS_DIR, 'replay.json'),
+                };
+          const child = await startChild(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+          await firstServed(child, DRAIN_PATH);
+          const r = await runShape(shape, {
+            baseUrl: child.baseUrl,
+            pid: child.pid,
+            target: `${kind === 'rest' ? 'rest-pg' : 'bare-node'} (profiled)`,
+            connections: opts.connections,
+            duration: opts.duration,
+            warmup: opts.warmup,
+            drainPath: DRAIN_PATH,
+          });
+          console.log(fmtRun(r));
+          await child.stop();
+          // the main thread's profile is the biggest one
+          const file = readdirSync(dir)
+            .filter((f) => f.endsWith('.cpuprofile'))
+            .map((f) => path.join(dir, f))
+            .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+          if (!file) {
+            console.log(`  (no profile written in ${dir})`);
+            continue;
+          }
           const s = summarizeProfile(file);
           profiles.push(s);
-          printProfile(s);
-        } else console.log(`  (no profile written in ${dir})`);
+          // every request the server answered: warm-up, measured run, first request and drains
+          pair.push({
+            summary: s,
+            requests: r.requests + (r.warmupRequests ?? 0) + 3,
+            label: kind === 'rest' ? 'REST' : 'bare-Node',
+          });
+          if (kind === 'rest') printProfile(s);
+        }
+        if (pair.length === 2)
+          printComparison(pair[0]!.summary, pair[0]!.requests, pair[1]!.summary, pair[1]!.requests, [
+            pair[0]!.label,
+            pair[1]!.label,
+          ]);
       }
     }
   } finally {
@@ -660,7 +659,65 @@ async function main(): Promise<void> {
     profiles,
   };
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), JSON.stringify(out, null, 2) + '\n');
+  // and a copy that the next run does not overwrite
+  writeFileSync(
+    path.join(RESULTS_DIR, `run-${out.startedAt.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(out) + '\n',
+  );
   console.log(`\nwritten ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest.json'))}`);
+}
+
+/** CPU (µs) this run's own processes spent per request: server + PostgreSQL + load generator. */
+function cpuPerRequest(r: RunFigures): number | null {
+  if (!r.cpu || !r.rps || r.cpu.server === null) return null;
+  const server = r.target === 'rest-pg-inprocess' ? r.cpu.server : r.cpu.server + r.cpu.loadgen;
+  return ((server + r.cpu.postgres) * 1e4) / r.rps;
+}
+
+/**
+ * REST against the ceilings. Per round (the runs were back to back), then the median over rounds.
+ * `x/y` compares requests/s; `x/y by CPU` compares CPU per request (y's over x's), which other
+ * jobs on the machine disturb less than throughput: what the ratio would be on a machine of our own.
+ */
+function computeRatios(all: RunFigures[], rounds: number): Record<string, Record<string, number | null>> {
+  const out: Record<string, Record<string, number | null>> = {};
+  for (const name of CEILING_SHAPES) {
+    if (!all.some((r) => r.target === 'rest-pg' && r.shape === name)) continue;
+    const of = (target: string, round: number) =>
+      all.find((r) => r.target === target && r.shape === name && (r.round ?? 1) === round);
+    const ratio = (a: string, b: string, byCpu = false) => {
+      const per: number[] = [];
+      for (let round = 1; round <= rounds; round++) {
+        const x = of(a, round);
+        const y = of(b, round);
+        if (!x || !y) continue;
+        if (byCpu) {
+          const cx = cpuPerRequest(x);
+          const cy = cpuPerRequest(y);
+          if (cx && cy) per.push(cy / cx);
+        } else if (y.rps > 0) per.push(x.rps / y.rps);
+      }
+      return per.length ? Math.round(median(per) * 100) / 100 : null;
+    };
+    const has = (t: string) => all.some((r) => r.target === t && r.shape === name);
+    const r: Record<string, number | null> = {
+      'rest/bare-node': ratio('rest-pg', 'bare-node'),
+      'rest/bare-node by CPU': ratio('rest-pg', 'bare-node', true),
+      'rest/pgbench': ratio('rest-pg', 'pgbench'),
+      'bare-node/pgbench': ratio('bare-node', 'pgbench'),
+    };
+    if (has('rest-pg-inprocess')) r['rest-inprocess/bare-node'] = ratio('rest-pg-inprocess', 'bare-node');
+    for (const v of ['bare-node-prepared', 'bare-node-pipelined', 'bare-node-pipelined-prepared']) {
+      if (has(v)) {
+        r[`${v}/bare-node`] = ratio(v, 'bare-node');
+        r[`${v}/bare-node by CPU`] = ratio(v, 'bare-node', true);
+      }
+    }
+    for (const v of ['pgbench-extended', 'pgbench-pipelined'])
+      if (has(v)) r[`${v}/pgbench`] = ratio(v, 'pgbench');
+    out[name] = r;
+  }
+  return out;
 }
 
 /** PostgREST v16.4's published figures (k6, 50 VUs, 60 s, 2 vCPU t3a.small, PostgreSQL elsewhere). */
@@ -783,6 +840,7 @@ function printTable(
     'pg CPU%',
     'pg CPU µs/req',
     'others CPU%',
+    'our CPU µs/req',
     'PostgREST req/s',
   ];
   if (opts.rounds > 1) head.push('runs');
@@ -799,6 +857,7 @@ function printTable(
     r.cpu ? String(r.cpu.postgres) : '-',
     r.cpu && r.rps ? String(Math.round((r.cpu.postgres * 1e4) / r.rps)) : '-',
     r.cpu ? String(r.cpu.others) : '-',
+    cpuPerRequest(r) === null ? '-' : String(Math.round(cpuPerRequest(r)!)),
     r.target.startsWith('rest') ? String(PUBLISHED[r.shape]?.rps ?? '-') : '',
     ...(opts.rounds > 1 ? [r.of > 1 ? `median of ${r.of}` : '1'] : []),
   ]);
@@ -814,7 +873,8 @@ function printTable(
     [
       'CPU% is of one core, over the measured run. server = the server process (pgbench rows: pgbench itself;',
       "rest-pg-inprocess: the whole bench process, autocannon included); pg = the scratch database's backends;",
-      "others = everything else on the machine (other users' jobs: the noise in that run).",
+      "others = everything else on the machine (other users' jobs: the noise in that run); our CPU µs/req =",
+      '(server + load generator + pg) CPU per request. "by CPU" ratios compare that cost instead of req/s.',
     ].join('\n'),
   );
   if (Object.keys(ratios).length) {
@@ -834,7 +894,23 @@ function printTable(
   if (cliNote) console.log(`  ${cliNote}`);
 }
 
-main().catch(async (e: unknown) => {
+/** --report: the last run's figures again (with this version's table and ratios). */
+function reprint(): void {
+  const file = path.join(RESULTS_DIR, 'latest.json');
+  const last = JSON.parse(readFileSync(file, 'utf8')) as {
+    command: string;
+    options: { rounds: number };
+    runs: RunFigures[];
+    coldStart: ColdStart[];
+    cliNote: string;
+  };
+  console.log(`${path.relative(process.cwd(), file)}: ${last.command}`);
+  opts.rounds = last.options.rounds;
+  runs.push(...last.runs);
+  printTable(computeRatios(runs, opts.rounds), last.coldStart, last.cliNote);
+}
+
+(opts.report ? Promise.resolve().then(reprint) : main()).catch(async (e: unknown) => {
   console.error(e);
   for (const c of children) c.kill('SIGKILL');
   process.exit(1);
