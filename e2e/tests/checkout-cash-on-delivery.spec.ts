@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addSofaToCart, fillShipping, reachPayment, signInOnLoginPage } from './support/checkout';
 import { createUser } from './support/admin';
+import { seriousA11yViolations } from './support/axe';
 
 test('a visitor is asked to log in at checkout and comes back to it', async ({ page }) => {
   const user = await createUser();
@@ -40,6 +41,7 @@ test('checkout checks the fields and previews promo codes from the database', as
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Invalid promo code.')).toBeVisible();
   await expect(page.getByTestId('summary-total')).toHaveText('₹24,999');
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   await fillShipping(page);
   await page.getByLabel('Pincode').fill('12345');
@@ -53,6 +55,7 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
 }) => {
   await reachPayment(page, 'Cash on Delivery');
   await expect(page.getByText('12 MG Road, Ashok Nagar, Bengaluru, Karnataka 560001')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Confirm Order' }).click();
 
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
@@ -61,6 +64,7 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
   await expect(page.getByTestId('payment-id')).toHaveText(/^COD_\d+$/);
   await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
   await expect(page.getByText('5–7 business days')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.reload();
   await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
   await expect(page.getByRole('banner').getByRole('link', { name: /cart/i })).not.toContainText(/[1-9]/);
@@ -73,6 +77,7 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
   await expect(timeline.first()).toHaveAttribute('data-completed', 'true');
   await expect(timeline.nth(2)).toHaveAttribute('data-completed', 'false');
   await expect(page.getByText('Aarav 3-Seater Fabric Sofa × 1')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByLabel('Order Number').fill('ORD000000000000');
   await page.getByRole('button', { name: 'Track Order' }).click();

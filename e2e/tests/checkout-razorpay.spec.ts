@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
 import { API, reachPayment } from './support/checkout';
 
 const sandbox = (page: Page) => page.getByRole('dialog', { name: /Razorpay sandbox/ });
@@ -22,6 +23,7 @@ test('a double-clicked Pay makes one order, paid through the Razorpay sandbox', 
   await expect(sandbox(page)).toContainText('₹24,999');
   await expect(sandbox(page)).toContainText('Local sandbox');
   expect(placeOrderCalls).toHaveLength(1);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await sandbox(page).getByRole('button', { name: 'Success' }).click();
 
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
