@@ -14,6 +14,15 @@ test('products: search, category filter, toggle badges and delete', async ({ pag
   await expect(rows.first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
+  // The category filter offers All Categories plus the database's categories.
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await expect(page.getByRole('option').filter({ hasText: 'All Categories' })).toBeVisible();
+  await page.getByRole('option', { name: 'Outdoor' }).click();
+  await expect(page).toHaveURL(/category_id/);
+  await expect(rows.first()).toContainText('Outdoor');
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option').filter({ hasText: 'All Categories' }).click();
+
   await page.getByPlaceholder('Search products').fill('sofa');
   await expect(page).toHaveURL(/sofa/);
   await expect(rows.first()).toContainText(/sofa/i);
