@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
-import { blockThirdParty, createUser, signInAsAdmin } from './support/admin';
+import {
+  blockThirdParty,
+  createProduct,
+  createUser,
+  deleteProductNamed,
+  signInAsAdmin,
+} from './support/admin';
 
 // Each journey signs in and waits for queued notifications: more than the default 30 s on two cores.
 test.describe.configure({ timeout: 90_000 });
@@ -14,18 +20,13 @@ test('products: search, category filter, toggle badges and delete', async ({ pag
   await expect(rows.first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
-  // The category filter offers All Categories plus the database's categories.
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await expect(page.getByRole('option').filter({ hasText: 'All Categories' })).toBeVisible();
-  await page.getByRole('option', { name: 'Outdoor' }).click();
-  await expect(page).toHaveURL(/category_id/);
-  await expect(rows.first()).toContainText('Outdoor');
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option').filter({ hasText: 'All Categories' }).click();
-
-  await page.getByPlaceholder('Search products').fill('sofa');
-  await expect(page).toHaveURL(/sofa/);
-  await expect(rows.first()).toContainText(/sofa/i);
+  // Toggles and delete act on a product of this test's own: the seeded catalog stays as it was.
+  const name = `E2E Cane Stool ${Date.now()}`;
+  await createProduct(name);
+  await page.getByPlaceholder('Search products').fill(name);
+  await expect(page).toHaveURL(/Cane/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(name);
 
   const first = rows.first();
   const featured = first.getByRole('button', { name: /featured: click to toggle/i });
@@ -42,11 +43,19 @@ test('products: search, category filter, toggle badges and delete', async ({ pag
     page.getByText(`Product marked as ${wasInStock ? 'out of stock' : 'in stock'}!`),
   ).toBeVisible();
 
-  const name = (await first.locator('td').nth(1).innerText()).trim();
   await first.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(page.getByText('Are you sure you want to delete this product?')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Product deleted successfully!')).toBeVisible();
+
+  await page.getByPlaceholder('Search products').clear();
+  // The category filter offers All Categories plus the database's categories.
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await expect(page.getByRole('option').filter({ hasText: 'All Categories' })).toBeVisible();
+  await page.getByRole('option', { name: 'Outdoor' }).click();
+  await expect(page).toHaveURL(/category_id/);
+  await expect(rows.first()).toContainText('Outdoor');
+
   expect(outside).toEqual([]);
 });
 
@@ -73,6 +82,7 @@ test('add a product with the spec checks, then edit it', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/products/);
 
   await page.getByPlaceholder('Search products').fill(name);
+  await expect(page).toHaveURL(/Teak/);
   const row = page.locator('tbody tr', { hasText: name });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: `Edit ${name}` }).click();
@@ -81,4 +91,5 @@ test('add a product with the spec checks, then edit it', async ({ page }) => {
   await page.getByLabel('Material').fill('Teak');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Product updated successfully!')).toBeVisible();
+  await deleteProductNamed(name);
 });

@@ -20,13 +20,19 @@ const searchColumns: Record<string, string> = {
   profiles: 'full_name',
 };
 
-/** `q` becomes PostgREST's `col=ilike.*word*` (one per word) through ra-data-postgrest's `col@ilike`. */
+/** `q` becomes PostgREST's `col=ilike.*first*second*` through ra-data-postgrest's `col@ilike`. */
 export function mapSearch(resource: string, params: GetListParams): GetListParams {
   const { q, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
   const column = searchColumns[resource];
   if (typeof q !== 'string' || q.trim() === '' || !column) return { ...params, filter };
   // PostgREST's own syntax characters would change the filter's meaning: search on the rest.
-  const term = q.replace(/[*,.()%:"\\]/g, ' ').trim();
+  // The words, in order, joined by PostgREST's `*` wildcard into one pattern: ra-data-postgrest
+  // would split on spaces into repeated params, which it builds wrongly beyond two words.
+  const term = q
+    .replace(/[*,.()%:"\\]/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .join('*');
   return term === ''
     ? { ...params, filter }
     : { ...params, filter: { ...filter, [`${column}@ilike`]: term } };

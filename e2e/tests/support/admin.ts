@@ -99,3 +99,25 @@ export async function signInAsAdmin(page: Page, user: { email: string; password:
   await expect(page.getByText('Admin Panel')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/?$/);
 }
+
+/** A product of its own for a test to change or delete, so the seeded catalog stays as it was. */
+export async function createProduct(name: string): Promise<{ id: number }> {
+  const [category] = (await call('/rest/v1/categories?select=id&order=id&limit=1')) as Array<{ id: number }>;
+  const [row] = (await call('/rest/v1/products', {
+    method: 'POST',
+    headers: { Prefer: 'return=representation' },
+    body: JSON.stringify({
+      name,
+      price: 999,
+      category_id: category!.id,
+      stock_quantity: 3,
+      description: 'Made by an e2e test',
+    }),
+  })) as Array<{ id: number }>;
+  return row!;
+}
+
+/** Removes the products a test made (by exact name). */
+export async function deleteProductNamed(name: string): Promise<void> {
+  await call(`/rest/v1/products?name=eq.${encodeURIComponent(name)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} } }));
+vi.mock('ra-supabase', () => ({ supabaseDataProvider: () => ({}), supabaseAuthProvider: () => ({}) }));
+
+const { mapSearch } = await import('@/lib/providers');
+const base = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' as const } };
+
+describe('mapSearch', () => {
+  it('turns q into one ilike pattern of the words in order', () => {
+    expect(mapSearch('products', { ...base, filter: { q: ' teak  stool ', category_id: 2 } }).filter).toEqual(
+      {
+        category_id: 2,
+        'name@ilike': 'teak*stool',
+      },
+    );
+  });
+
+  it('drops PostgREST syntax characters and empty searches', () => {
+    expect(mapSearch('orders', { ...base, filter: { q: 'ORD(1),*' } }).filter).toEqual({
+      'order_number@ilike': 'ORD*1',
+    });
+    expect(mapSearch('products', { ...base, filter: { q: '  ' } }).filter).toEqual({});
+    expect(mapSearch('order_items', { ...base, filter: { q: 'x' } }).filter).toEqual({});
+  });
+});
