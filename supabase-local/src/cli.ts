@@ -12,6 +12,7 @@
  * (PGlite folder or memory://), SUPABASE_PORT / SUPABASE_HOST (API), PORT / HOST (web),
  * SUPABASE_JWT_SECRET.
  */
+import { startJobs } from './jobs.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
@@ -93,6 +94,7 @@ async function serve(): Promise<number> {
   const started = Date.now();
   const db = await openTarget(where);
   let server: RunningServer | undefined;
+  let stopJobs = () => {};
   try {
     const prepared = await prepare(db);
     server = await startServer({
@@ -102,6 +104,7 @@ async function serve(): Promise<number> {
       web: { storefrontDist: paths.storefrontDist, adminDist: paths.adminDist },
     });
     printBanner(server, keys, where, Date.now() - started, prepared.newDatabase);
+    stopJobs = startJobs(db);
   } catch (e) {
     await db.close().catch(() => {});
     throw e;
@@ -112,6 +115,7 @@ async function serve(): Promise<number> {
       console.log(`\n${signal}: stopping supabase-local...`);
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
+      stopJobs();
       running
         .stop()
         .then(() => db.close())
