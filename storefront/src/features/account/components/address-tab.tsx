@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { accountQueries, useSaveAddress, type AddressValues } from '@/features/account/api/account';
-import { primaryClass, secondaryClass } from '@/features/account/components/profile-tab';
+import { FormActions, primaryClass } from '@/features/account/components/form-actions';
 
 /** The default shipping address: view, then Edit / Save / Cancel (add one when there is none). */
 export function AddressTab({ userId }: { userId: string }) {
@@ -116,14 +116,11 @@ export function AddressTab({ userId }: { userId: string }) {
         error={errors.pincode?.message}
         {...form.register('pincode')}
       />
-      <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={primaryClass} disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" className={secondaryClass} onClick={() => setEditing(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        onCancel={() => setEditing(false)}
+        className="flex gap-3 sm:col-span-2"
+      />
     </form>
   );
 }

@@ -7,12 +7,9 @@ import { toast } from 'sonner';
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { accountQueries, useUpdateProfile } from '@/features/account/api/account';
+import { FormActions, primaryClass } from '@/features/account/components/form-actions';
 
 type ProfileOutput = ReturnType<typeof profileSchema.parse>;
-
-export const buttonClass = 'rounded-lg px-4 py-2 text-sm font-medium';
-export const primaryClass = `${buttonClass} bg-amber-800 text-white hover:bg-amber-900 disabled:opacity-60`;
-export const secondaryClass = `${buttonClass} border border-stone-300 hover:bg-stone-100`;
 
 export function ProfileTab({ userId, email }: { userId: string; email: string }) {
   const { data, isPending } = useQuery(accountQueries.profile(userId));
@@ -79,14 +76,7 @@ export function ProfileTab({ userId, email }: { userId: string; email: string })
         error={errors.phone?.message}
         {...form.register('phone')}
       />
-      <div className="flex gap-3">
-        <button type="submit" className={primaryClass} disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className={secondaryClass} onClick={() => setEditing(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saving={update.isPending} onCancel={() => setEditing(false)} />
     </form>
   );
 }
