@@ -96,6 +96,39 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
       for (const c of data!) expect(c.product_count).toBeGreaterThanOrEqual(6);
     });
 
+    it('keeps the counts as products are added, moved and removed', async () => {
+      const db = server().db;
+      const count = async (slug: string) =>
+        (await anon.from('category_summaries').select('product_count').eq('slug', slug).single()).data!
+          .product_count!;
+      const ids = async (slug: string) =>
+        Number(
+          (await db.query<{ id: string }>(`select id from public.categories where slug = $1`, [slug]))
+            .rows[0]!.id,
+        );
+      const [sofas, beds] = [await ids('sofas'), await ids('beds')];
+      const [sofas0, beds0] = [await count('sofas'), await count('beds')];
+      // One statement, three products (a bulk import): counted per category.
+      const added = await db.query<{ id: string }>(
+        `insert into public.products (name, price, category_id, stock_quantity)
+         values ('Count sofa 1', 999, $1, 1), ('Count sofa 2', 999, $1, 1), ('Count bed', 999, $2, 1) returning id`,
+        [sofas, beds],
+      );
+      expect([await count('sofas'), await count('beds')]).toEqual([sofas0 + 2, beds0 + 1]);
+      // A stock change does not move anything; a category change does.
+      await db.query(`update public.products set stock_quantity = 0 where id = $1`, [added.rows[0]!.id]);
+      await db.query(`update public.products set category_id = $2 where id = $1`, [added.rows[0]!.id, beds]);
+      expect([await count('sofas'), await count('beds')]).toEqual([sofas0 + 1, beds0 + 2]);
+      await db.query(`delete from public.products where id = any ($1::bigint[])`, [
+        added.rows.map((r) => r.id),
+      ]);
+      expect([await count('sofas'), await count('beds')]).toEqual([sofas0, beds0]);
+      // A new category starts at 0.
+      await db.query(`insert into public.categories (name) values ('Count Corner')`);
+      expect(await count('count-corner')).toBe(0);
+      await db.query(`delete from public.categories where slug = 'count-corner'`);
+    });
+
     it('shows sold-out products as out of stock', async () => {
       const { data } = await anon
         .from('products')

@@ -397,6 +397,46 @@ forEachStoreServer('RLS matrix', ({ server }) => {
     });
   });
 
+  describe('category_stats (kept by triggers)', () => {
+    it('everyone reads it; nobody, admin included, writes it', async () => {
+      const sofas = (
+        await s.db.query<{ id: string }>(`select id from public.categories where slug = 'sofas'`)
+      ).rows[0]!.id;
+      const stored = async () =>
+        (
+          await s.db.query<{ n: number }>(
+            `select product_count as n from public.category_stats where category_id = $1`,
+            [sofas],
+          )
+        ).rows[0]!.n;
+      const before = await stored();
+      for (const role of ROLES) {
+        const { data, error } = await clients[role]
+          .from('category_stats')
+          .select('product_count')
+          .eq('category_id', sofas)
+          .single();
+        expect(error, role).toBeNull();
+        expect(data, role).toEqual({ product_count: before });
+        const upd = await clients[role]
+          .from('category_stats')
+          .update({ product_count: 1000 }, { count: 'exact' })
+          .eq('category_id', sofas);
+        expect(upd.error !== null || upd.count === 0, role).toBe(true);
+        const ins = await clients[role]
+          .from('category_stats')
+          .insert({ category_id: sofas, product_count: 1 });
+        expect(ins.error, role).not.toBeNull();
+        const del = await clients[role]
+          .from('category_stats')
+          .delete({ count: 'exact' })
+          .eq('category_id', sofas);
+        expect(del.error !== null || del.count === 0, role).toBe(true);
+      }
+      expect(await stored()).toBe(before);
+    });
+  });
+
   describe('admins whose sign-in is older than 8 hours', () => {
     it('still read what admins read', async () => {
       const { data } = await clients.staleAdmin.from('promo_codes').select('code').eq('code', 'SAVE10');

@@ -23,6 +23,7 @@ const MIGRATIONS = readdirSync(STORE_PATHS.migrationsDir)
 const STORE_TABLES = [
   'addresses',
   'categories',
+  'category_stats',
   'contact_messages',
   'order_events',
   'order_items',

@@ -87,6 +87,37 @@ export type Database = {
         };
         Relationships: [];
       };
+      category_stats: {
+        Row: {
+          category_id: number;
+          product_count: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          category_id: number;
+          product_count?: number;
+        };
+        Update: {
+          category_id?: number;
+          product_count?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'category_stats_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: true;
+            referencedRelation: 'categories';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'category_stats_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: true;
+            referencedRelation: 'category_summaries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -556,24 +587,6 @@ export type Database = {
           sort_order: number;
         };
         ComputedFields: never;
-        Insert: {
-          description?: string | null;
-          id?: number | null;
-          image_url?: string | null;
-          name?: string | null;
-          product_count?: never;
-          slug?: string | null;
-          sort_order?: number | null;
-        };
-        Update: {
-          description?: string | null;
-          id?: number | null;
-          image_url?: string | null;
-          name?: string | null;
-          product_count?: never;
-          slug?: string | null;
-          sort_order?: number | null;
-        };
         Relationships: [];
       };
     };

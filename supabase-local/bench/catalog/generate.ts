@@ -196,6 +196,13 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
      where length(w) between 3 and 30
      on conflict do nothing`,
   );
+  // What the products_count_* triggers do per statement: the item counts of /all-categories.
+  await step(
+    'category_stats',
+    `insert into public.category_stats (category_id, product_count)
+     select p.category_id, count(*) from public.products as p group by p.category_id
+     on conflict (category_id) do update set product_count = excluded.product_count`,
+  );
   await c.query(`set session_replication_role = origin`);
 
   // Customers, through the triggers (profiles are made as on sign-up).
