@@ -1,6 +1,8 @@
 /**
  * The requests, as the apps send them: the storefront's supabase-js calls
- * (storefront/src/features/catalog/api/{products,categories}.ts, orders/account api) and the admin's
+ * (storefront/src/features/catalog/api/{products,categories}.ts, orders/account api; the category and
+ * products pages ask for one page of PAGE_SIZE + 1 rows with `.range()`, which sends `offset`/`limit`,
+ * and related products for 5 with `.limit()`) and the admin's
  * ra-data-postgrest getList of products (admin/src/lib/providers.ts: `q` → `name=ilike.*word*`,
  * Prefer: count=exact, offset/limit 25, default sort id DESC).
  */
@@ -22,13 +24,29 @@ export const COLUMNS =
 
 const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
 
+/** storefront/src/features/catalog/api/products.ts PAGE_SIZE: a page is `.range(offset, offset + 24)`. */
+const STOREFRONT_PAGE_SIZE = 24;
+/** The first page's `offset`/`limit` as supabase-js `.range(0, PAGE_SIZE)` sends them (one extra row says "more"). */
+const firstPage: [string, string][] = [
+  ['offset', '0'],
+  ['limit', String(STOREFRONT_PAGE_SIZE + 1)],
+];
+
 function searchInner(q: string, limit: number): string {
   const lit = `'${q.replace(/'/g, "''")}'`;
-  // search_products' first query, with the terms private.search_terms makes of the search.
-  return `with t as (select to_tsquery('english'::regconfig, array_to_string(array(select w || ':*' from unnest(private.search_terms(${lit})) as w), ' & ')) as q)
-    select p.* from public.products as p, t
-    where p.search_vector @@ t.q or ${lit} operator(extensions.<%) p.name
-    order by ts_rank(p.search_vector, t.q) desc, extensions.word_similarity(${lit}, p.name) desc, p.id
+  // search_products' first query (migration 20261122102300), with the terms private.search_terms
+  // makes of the search: at most 400 name matches and 400 other matches, ranked.
+  const query = (suffix: string) =>
+    `to_tsquery('english'::regconfig, array_to_string(array(select w || '${suffix}' from unnest(private.search_terms(${lit})) as w), ' & '))`;
+  return `with t as (select ${query(':*A')} as in_name, ${query(':*')} as q),
+    hits as (
+      (select p.id, 0 as tier from public.products as p, t where p.search_vector @@ t.in_name limit 400)
+      union all
+      (select p.id, 1 as tier from public.products as p, t where p.search_vector @@ t.q or ${lit} operator(extensions.<%) p.name limit 400)
+    ),
+    best as (select h.id, min(h.tier) as tier from hits as h group by h.id)
+    select p.* from best as b join public.products as p on p.id = b.id, t
+    order by b.tier, ts_rank(p.search_vector, t.q) desc, extensions.word_similarity(${lit}, p.name) desc, p.id
     limit ${limit}`;
 }
 
@@ -60,31 +78,28 @@ export function storefrontRequests(
       name: 'category page (largest category)',
       who: 'anon',
       method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.cat1}`], newest])}`,
+      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.cat1}`], newest, ...firstPage])}`,
       targetMs: T,
     },
     {
       name: 'category page (smallest category)',
       who: 'anon',
       method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.catlast}`], newest])}`,
+      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.catlast}`], newest, ...firstPage])}`,
       targetMs: T,
     },
     {
       name: 'products page (all, newest)',
       who: 'anon',
       method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], newest])}`,
+      path: `/products?${qs([['select', COLUMNS], newest, ...firstPage])}`,
       targetMs: T,
     },
     {
       name: 'products page (price low-high)',
       who: 'anon',
       method: 'GET',
-      path: `/products?${qs([
-        ['select', COLUMNS],
-        ['order', 'price.asc,id.asc'],
-      ])}`,
+      path: `/products?${qs([['select', COLUMNS], ['order', 'price.asc,id.asc'], ...firstPage])}`,
       targetMs: T,
     },
     {
@@ -105,6 +120,13 @@ export function storefrontRequests(
         ['select', COLUMNS],
         ['slug', `eq.${ctx.slug}`],
       ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'product page: related (limit 5)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.cat1}`], newest, ['limit', '5']])}`,
       targetMs: T,
     },
     {

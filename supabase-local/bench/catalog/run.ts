@@ -1,6 +1,6 @@
 /**
  * pnpm bench:catalog [--products N] [--orders N] [--quick] [--requests N] [--concurrency N]
- *   [--seconds N] [--keep] [--database-url URL]
+ *   [--seconds N] [--keep] [--reuse DBNAME] [--database-url URL]
  *
  * The store at catalog scale (issue 4 "Benchmark", issue 7 "Performance"): a scratch PostgreSQL
  * database, bootstrapped and migrated + seeded like `serve` does it (src/prepare.ts), filled
@@ -45,7 +45,9 @@ function args() {
     requests: num('requests', quick ? 100 : 200),
     concurrency: num('concurrency', 8),
     seconds: num('seconds', 10),
-    keep: a.includes('--keep'),
+    keep: a.includes('--keep') || val('reuse') !== undefined,
+    /** a database an earlier `--keep` run left: migrate it (new migrations only) and measure again */
+    reuse: val('reuse'),
     quick,
     url:
       val('database-url') ??
@@ -94,7 +96,7 @@ interface Row {
 async function main() {
   const o = args();
   const started = new Date();
-  const dbName = `bench_catalog_${process.pid}`;
+  const dbName = o.reuse ?? `bench_catalog_${process.pid}`;
   const url = withDatabase(o.url, dbName);
   log(`bench:catalog — ${o.products} products, ${o.orders} orders; database ${dbName}`);
   log(
@@ -103,8 +105,10 @@ async function main() {
       .map((x) => x.toFixed(2))
       .join(' ')} (${os.cpus().length} cores)`,
   );
-  await admin(o.url, `drop database if exists ${dbName} with (force)`);
-  await admin(o.url, `create database ${dbName}`);
+  if (!o.reuse) {
+    await admin(o.url, `drop database if exists ${dbName} with (force)`);
+    await admin(o.url, `create database ${dbName}`);
+  }
   const loadavg: Record<string, number[]> = { start: os.loadavg() };
   try {
     // 1. bootstrap + migrations + seed, as `serve` prepares a database.
@@ -124,7 +128,9 @@ async function main() {
     t = performance.now();
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    const gen = await generate(c, { products: o.products, orders: o.orders, log });
+    const gen = o.reuse
+      ? await generated(c, o.products)
+      : await generate(c, { products: o.products, orders: o.orders, log });
     const genSeconds = Math.round((performance.now() - t) / 100) / 10;
     log(`generated in ${genSeconds} s`);
     loadavg['generated'] = os.loadavg();
@@ -389,6 +395,23 @@ async function main() {
       log(`dropped ${dbName}`);
     } else log(`kept ${dbName} (--keep)`);
   }
+}
+
+/** What generate() reports, read back from a database it filled earlier (--reuse). */
+async function generated(c: pg.Client, products: number) {
+  const r = await c.query<{ max: string; users: string; items: string }>(
+    `select (select max(id) from public.products) as max,
+            (select count(*) from auth.users where email like 'customer%@example.com') as users,
+            (select count(*) from public.order_items) as items`,
+  );
+  const row = r.rows[0]!;
+  return {
+    productIdMin: Number(row.max) - products + 1,
+    productIdMax: Number(row.max),
+    users: Number(row.users),
+    orderItems: Number(row.items),
+    seconds: {} as Record<string, number>,
+  };
 }
 
 function emptyPlan(): PlanSummary {
