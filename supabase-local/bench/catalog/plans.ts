@@ -51,9 +51,15 @@ export function planSummary(json: unknown): PlanSummary {
 }
 
 /** EXPLAIN of a statement run directly (as postgres), rolled back. */
-export async function sqlPlan(c: pg.Client, sql: string): Promise<PlanSummary> {
+export async function sqlPlan(
+  c: pg.Client,
+  sql: string,
+  settings: Record<string, string> = {},
+): Promise<PlanSummary> {
   await c.query('begin');
   try {
+    for (const [name, value] of Object.entries(settings))
+      await c.query(`select set_config($1, $2, true)`, [name, value]);
     const r = await c.query(`explain (analyze, buffers, format json) ${sql}`);
     return planSummary((r.rows[0] as Record<string, unknown>)['QUERY PLAN']);
   } finally {

@@ -243,7 +243,8 @@ async function main() {
         log(`  (no plan for ${r.name}: ${(e as Error).message.slice(0, 120)})`);
       }
       // What a plpgsql RPC runs inside is not in its plan: explain the inner query directly.
-      if (r.innerSql) row.plan = { ...(row.plan ?? emptyPlan()), inner: await sqlPlan(c, r.innerSql) };
+      if (r.innerSql)
+        row.plan = { ...(row.plan ?? emptyPlan()), inner: await sqlPlan(c, r.innerSql, r.innerSettings) };
       rows.push(row);
       const flag = row.p99 > r.targetMs ? '  ✗ over target' : '';
       log(
