@@ -164,6 +164,15 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
       expect(results[0]!.name, q).toMatch(pattern);
     });
 
+    it('puts products named for the words before those that only mention them', async () => {
+      const results = await search('sheesham', 40);
+      const named = results.map((r) => /sheesham/i.test(r.name));
+      expect(named.filter(Boolean).length).toBeGreaterThan(0);
+      expect(named.filter((n) => !n).length, 'some match by material or description only').toBeGreaterThan(0);
+      // every name match comes first
+      expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
+    });
+
     it('embeds the category and honours the limit', async () => {
       const results = await search('chair', 3);
       expect(results).toHaveLength(3);

@@ -2,8 +2,8 @@
 --
 -- `pnpm bench:catalog` (100,000 products): "sofa" matches ~14,000 products, and search_products ranked
 -- all of them (ts_rank, word_similarity) before taking 5 or 40: 150–550 ms per search. Now it takes at
--- most 400 products whose name has every word (a new index on the name's own tsvector), and only when
--- those are fewer than asked for, at most 400 more with every word anywhere (material, colour,
+-- most 200 products whose name has every word (a new index on the name's own tsvector), and only when
+-- those are fewer than asked for, at most 200 more with every word anywhere (material, colour,
 -- description); it ranks those: names first, then by rank, closeness of the name and id. A narrow
 -- search ranks every match as before; a broad one ranks a sample of equally good matches, which the
 -- shopper cannot tell apart. The fuzzy name match (pg_trgm) is now the last resort, when no word
@@ -28,7 +28,7 @@ declare
   phrase text := btrim(left(coalesce(search, ''), 200));
   limit_rows integer := least(greatest(coalesce(max_results, 20), 1), 100);
   -- Matches ranked at most, per kind of match.
-  candidates constant integer := 400;
+  candidates constant integer := 200;
   all_words tsquery;
   any_word tsquery;
   in_name bigint[];
@@ -88,4 +88,4 @@ begin
 end
 $$;
 comment on function public.search_products(text, integer) is
-  'Typo-tolerant product search (full text, then trigram), best matches first among at most 800 candidates; RLS applies (security invoker).';
+  'Typo-tolerant product search (full text, then trigram), best matches first among at most 400 candidates; RLS applies (security invoker).';

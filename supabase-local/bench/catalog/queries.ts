@@ -40,10 +40,10 @@ const SEARCH_SETTINGS = { enable_seqscan: 'off' };
 function searchInner(q: string, limit: number): string {
   const lit = `'${q.replace(/'/g, "''")}'`;
   // search_products' first query (migration 20261122102300), with the terms private.search_terms
-  // makes of the search: at most 400 products whose name has every word, ranked. (It looks further,
+  // makes of the search: at most 200 products whose name has every word, ranked. (It looks further,
   // in the whole search vector, only when these are fewer than asked for.)
   return `with t as (select to_tsquery('english'::regconfig, array_to_string(array(select w || ':*' from unnest(private.search_terms(${lit})) as w), ' & ')) as q),
-    in_name as (select p.id from public.products as p, t where to_tsvector('english'::regconfig, p.name) @@ t.q limit 400)
+    in_name as (select p.id from public.products as p, t where to_tsvector('english'::regconfig, p.name) @@ t.q limit 200)
     select p.* from in_name as h join public.products as p on p.id = h.id, t
     order by ts_rank(p.search_vector, t.q) desc, extensions.word_similarity(${lit}, p.name) desc, p.id
     limit ${limit}`;

@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
@@ -21,7 +22,7 @@ import type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts'
  * on hosted Supabase. PGlite 0.5.16 ships more (citext, hstore, ltree, unaccent, fuzzystrmatch,
  * btree_gin/gist, …; see @electric-sql/pglite/contrib); add them here when a migration needs one.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm, pgcrypto, uuid_ossp };
+export const PGLITE_EXTENSIONS = { fuzzystrmatch, pg_trgm, pgcrypto, uuid_ossp };
 
 export const MEMORY = 'memory://';
 
