@@ -1,5 +1,6 @@
 // ESLint 10 flat config for the whole workspace: TypeScript everywhere, React hooks rules for the two
 // apps. Formatting is Prettier's job (.prettierrc), so no stylistic rules here.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -37,6 +38,25 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
     extends: [reactHooks.configs.flat['recommended-latest']],
   },
+  // Storefront features never import each other; routes (src/app) compose them (STYLE.md).
+  ...readdirSync(new URL('./storefront/src/features', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map(({ name }) => ({
+      files: [`storefront/src/features/${name}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@/features/*', `!@/features/${name}`],
+                message: `features/${name} may not import another feature: compose them in src/app.`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
   {
     // shared/ runs in browsers, Node and Deno: only what all of them have.
     files: ['shared/**'],

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useCartStore } from '@/features/cart/cart-store';
 import { OrderLinesSummary } from '@/features/checkout/components/order-lines-summary';
 import { readPaymentState, type PaymentState } from '@/features/checkout/payment-state';
 import { usePay } from '@/features/checkout/use-pay';
@@ -37,7 +38,8 @@ function InvalidPaymentRequest() {
 }
 
 function Payment({ state }: { state: PaymentState }) {
-  const { submit, busy, error } = usePay(state);
+  const clearCart = useCartStore((s) => s.clear);
+  const { submit, busy, error } = usePay(state, clearCart);
   const a = state.address;
   return (
     <section aria-labelledby="payment-title">

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STORE_NAME } from 'shared/config';
 import { toast } from 'sonner';
-import { useCartStore } from '@/features/cart/cart-store';
 import {
   createRazorpayOrder,
   orderErrorMessage,
@@ -21,11 +20,11 @@ export const PAYMENT_FAILED = 'Payment failed. Please try again.';
  * Confirm Order (cash on delivery) and Pay (Razorpay). One click at a time (the ref, not only the
  * disabled button, guards a double click), and the checkout's idempotency key makes a retry return
  * the same order. The cart empties once the order exists; an unpaid online order can be paid again
- * from this page (same order, same Razorpay order) until it is released.
+ * from this page (same order, same Razorpay order) until it is released. `onOrderPlaced` runs once
+ * the order exists (the route empties the cart there: features do not reach into each other).
  */
-export function usePay(state: PaymentState) {
+export function usePay(state: PaymentState, onOrderPlaced: () => void) {
   const navigate = useNavigate();
-  const clearCart = useCartStore((s) => s.clear);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
@@ -48,7 +47,7 @@ export function usePay(state: PaymentState) {
       promoCode: state.promoCode,
       idempotencyKey: state.idempotencyKey,
     });
-    clearCart();
+    onOrderPlaced();
     return order;
   };
 
