@@ -48,6 +48,21 @@ export default defineConfig({
       ],
     },
   },
+  // Every journey at a desktop width; the shopper's journeys again on a 360 px phone (touch, mobile
+  // viewport), where the header's links live in the menu (tests/support/header.ts).
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /(^|[\\/])phone-[^\\/]*\.spec\.ts$/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      // the admin console is a desk tool (react-admin's own layout); its journeys run at desktop width
+      testIgnore: /(^|[\\/])admin-[^\\/]*\.spec\.ts$/,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
   webServer: {
     command: 'node ../supabase-local/node_modules/tsx/dist/cli.mjs ../supabase-local/src/cli.ts serve',
     url: `${baseURL}/`,

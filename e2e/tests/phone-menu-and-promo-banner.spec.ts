@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 
-test.use({ viewport: { width: 360, height: 740 } });
+// Runs in the `phone` project only (playwright.config.ts): 360 px, touch.
 
 test('on a phone the menu opens with the links and search, and the promo banner can be dismissed', async ({
   page,

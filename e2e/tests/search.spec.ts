@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
+import { header } from './support/header';
 
 test('a typo still finds sofas, categories first, and the keyboard picks a suggestion', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByRole('combobox', { name: 'Search products and categories' });
+  const box = (await header(page)).getByRole('combobox', { name: 'Search products and categories' });
   await box.fill('s');
   await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toHaveCount(0);
 
@@ -28,7 +29,7 @@ test('the dropdown closes on an outside click and on clear; Enter opens the resu
   page,
 }) => {
   await page.goto('/');
-  const box = page.getByRole('combobox', { name: 'Search products and categories' });
+  const box = (await header(page)).getByRole('combobox', { name: 'Search products and categories' });
   await box.fill('chiar');
   const list = page.getByRole('listbox', { name: 'Search suggestions' });
   await expect(list.getByRole('option').first()).toContainText('Chairs');

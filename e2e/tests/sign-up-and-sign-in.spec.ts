@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
+import { header } from './support/header';
 
 test('a shopper signs up, signs out and signs in again, and the header follows', async ({ page }) => {
   const email = `shopper-${Date.now()}@example.com`;
@@ -31,16 +32,16 @@ test('a shopper signs up, signs out and signs in again, and the header follows',
   ).toBeVisible();
 
   // Confirmations are off locally, so the new account is signed in.
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Wishlist' })).toBeVisible();
-  await header.getByRole('button', { name: /account menu/ }).click();
-  await expect(header.getByRole('link', { name: 'Profile' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Track Orders' })).toBeVisible();
-  await header.getByRole('button', { name: 'Logout' }).click();
+  const bar = await header(page);
+  await expect(bar.getByRole('link', { name: 'Wishlist' })).toBeVisible();
+  await bar.getByRole('button', { name: /account menu/ }).click();
+  await expect(bar.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Track Orders' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully!')).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect((await header(page)).getByRole('link', { name: 'Login' })).toBeVisible();
 
-  await header.getByRole('link', { name: 'Login' }).click();
+  await (await header(page)).getByRole('link', { name: 'Login' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -50,5 +51,5 @@ test('a shopper signs up, signs out and signs in again, and the header follows',
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Login successful!')).toBeVisible();
   await expect(page).toHaveURL('/');
-  await expect(header.getByRole('link', { name: 'Wishlist' })).toBeVisible();
+  await expect((await header(page)).getByRole('link', { name: 'Wishlist' })).toBeVisible();
 });

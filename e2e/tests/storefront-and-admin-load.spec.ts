@@ -1,22 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-/** WCAG 2.1 A/AA violations of serious or critical impact, as readable lines (empty when clean). */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const scan = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return scan.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
+import { header as showHeader } from './support/header';
 
 test('the home page shows the header and footer and has no serious accessibility violations', async ({
   page,
 }) => {
   await page.goto('/');
 
-  const header = page.getByRole('banner');
+  const header = await showHeader(page);
   await expect(header.getByRole('link', { name: 'FurniCraft' })).toBeVisible();
   const mainNav = header.getByRole('navigation', { name: 'Main' });
   for (const name of ['Home', 'Categories', 'Contact']) {
@@ -36,13 +27,7 @@ test('the home page shows the header and footer and has no serious accessibility
   await expect(page.getByRole('heading', { name: 'Shop by Categories' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Loading categories' })).toHaveCount(0);
 
-  const scan = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test('an unknown path shows the 404 page with Go to Homepage and Go Back', async ({ page }) => {

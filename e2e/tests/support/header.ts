@@ -1,0 +1,15 @@
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * The header, with its links (Login, Sign Up, Wishlist, the account menu) and search showing: on a
+ * desktop they are in the bar; on a phone they are behind the menu button, which this opens. Call it
+ * again after a navigation: following a link closes the phone menu.
+ */
+export async function header(page: Page): Promise<Locator> {
+  const banner = page.getByRole('banner');
+  // The logo link shows once the app has rendered; only then is the menu button's absence telling.
+  await banner.getByRole('link').first().waitFor();
+  const open = banner.getByRole('button', { name: 'Open menu' });
+  if (await open.isVisible()) await open.click();
+  return banner;
+}
