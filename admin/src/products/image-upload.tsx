@@ -1,7 +1,8 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
 import { useInput, useNotify } from 'react-admin';
 import { supabase } from '@/lib/supabase';
+import { IMAGE_TYPES, imageFileProblem } from '@/products/image-file';
 
 /** Where an uploaded picture goes in the public product-images bucket. */
 export function imagePath(fileName: string, id: string = crypto.randomUUID()): string {
@@ -18,17 +19,22 @@ export function ImageUpload() {
   const { field } = useInput({ source: 'image_url' });
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    const refused = imageFileProblem(file);
+    setProblem(refused);
+    if (refused) return;
     setBusy(true);
     const bucket = supabase.storage.from('product-images');
     const path = imagePath(file.name);
     const { error } = await bucket.upload(path, file, { contentType: file.type, upsert: false });
     setBusy(false);
     if (error) {
+      setProblem(`Image upload failed: ${error.message}`);
       notify(`Image upload failed: ${error.message}`, { type: 'error' });
       return;
     }
@@ -37,24 +43,37 @@ export function ImageUpload() {
   }
 
   return (
-    <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-      <Button variant="outlined" component="label" disabled={busy}>
-        {busy ? 'Uploading…' : 'Upload image'}
-        <input hidden type="file" accept="image/*" onChange={upload} aria-label="Upload image" />
-      </Button>
-      {field.value ? (
-        <img
-          src={String(field.value)}
-          alt="Main product"
-          width={64}
-          height={64}
-          style={{ objectFit: 'cover' }}
-        />
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          No image yet
-        </Typography>
+    <Box sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Button variant="outlined" component="label" disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload image'}
+          <input
+            hidden
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            onChange={upload}
+            aria-label="Upload image"
+          />
+        </Button>
+        {field.value ? (
+          <img
+            src={String(field.value)}
+            alt="Main product"
+            width={64}
+            height={64}
+            style={{ objectFit: 'cover' }}
+          />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No image yet · WebP, JPEG, PNG or AVIF, up to 5 MB
+          </Typography>
+        )}
+      </Stack>
+      {problem && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {problem}
+        </Alert>
       )}
-    </Stack>
+    </Box>
   );
 }
