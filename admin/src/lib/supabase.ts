@@ -1,5 +1,12 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/lib/env';
+import { linkErrorIn } from '@/lib/auth-link';
+
+/**
+ * The error of a failed password-reset link this page was opened with, read before the client
+ * below handles (and clears) the URL: /admin/set-password tells it apart from a working link.
+ */
+export const linkErrorAtLoad = typeof window === 'undefined' ? null : linkErrorIn(window.location.href);
 
 /**
  * The admin's own Supabase client. Its session is stored under a different key from the

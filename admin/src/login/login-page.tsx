@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Alert, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { AuthCard, primaryButtonSx } from '@/login/auth-card';
 import { signInAdmin } from '@/login/sign-in';
 
 /**
@@ -9,6 +10,8 @@ import { signInAdmin } from '@/login/sign-in';
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  // set by /admin/set-password after a new password is saved
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,43 +28,41 @@ export function LoginPage() {
   }
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: '#f5f5f4', p: 2 }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent component="form" onSubmit={submit} noValidate={false} sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h5" component="h1" textAlign="center">
-            Admin Login
-          </Typography>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label="Admin ID"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Button type="submit" variant="contained" disabled={busy} sx={{ bgcolor: '#92400e' }}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard title="Admin Login" onSubmit={submit}>
+      {notice && !error && (
+        <Alert severity="success" role="status">
+          {notice}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <TextField
+        label="Admin ID"
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" variant="contained" disabled={busy} sx={primaryButtonSx}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <Link component={RouterLink} to="/admin/forgot-password" sx={{ justifySelf: 'center' }}>
+        Forgot password?
+      </Link>
+    </AuthCard>
   );
 }

@@ -1,0 +1,101 @@
+import { supabase } from '@/lib/supabase';
+
+/** supabase/config.toml [auth] minimum_password_length; bcrypt reads at most 72 bytes. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_BYTES = 72;
+
+export const RESET_SENT =
+  'If an account exists for that e-mail address, a link to set a new password is on its way. Check your inbox.';
+export const RESET_FAILED = 'Could not send the e-mail. Please try again.';
+export const RESET_TOO_MANY = 'Too many requests. Please wait a few minutes and try again.';
+export const INVALID_EMAIL = 'Enter a valid e-mail address.';
+export const LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const SET_FAILED = 'Could not set the password. Please try again.';
+export const PASSWORD_SET = 'Your password has been changed. Please sign in with your new password.';
+
+type AuthError = { name?: string; status?: number; code?: string; message: string } | null;
+
+interface ResetAuth {
+  resetPasswordForEmail(email: string, options: { redirectTo: string }): Promise<{ error: AuthError }>;
+}
+
+interface UpdateAuth {
+  updateUser(attributes: { password: string }): Promise<{ error: AuthError }>;
+  signOut(options: { scope: 'local' }): Promise<unknown>;
+}
+
+export type Outcome = { ok: true } | { ok: false; message: string };
+
+/** Where the mailed link sends staff back to: /admin/set-password on this origin. */
+export function setPasswordUrl(origin: string, base: string = import.meta.env.BASE_URL): string {
+  return new URL('set-password', new URL(base, origin)).href;
+}
+
+/**
+ * Asks Auth to mail a recovery link. Auth answers alike for known and unknown addresses, and the
+ * answers that differ (the per-account mail frequency limit) are shown as the same confirmation, so
+ * the page never tells which e-mail addresses have accounts. Only failures that say nothing about
+ * the address (network, server, the per-client request limit, a malformed address) are shown.
+ */
+export async function requestPasswordReset(
+  email: string,
+  redirectTo: string,
+  auth: ResetAuth = supabase.auth as unknown as ResetAuth,
+): Promise<Outcome> {
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: INVALID_EMAIL };
+  try {
+    const { error } = await auth.resetPasswordForEmail(email, { redirectTo });
+    if (!error) return { ok: true };
+    const status = error.status ?? 0;
+    if (error.code === 'over_request_rate_limit') return { ok: false, message: RESET_TOO_MANY };
+    if (error.code === 'validation_failed' || error.code === 'email_address_invalid')
+      return { ok: false, message: INVALID_EMAIL };
+    if (status >= 400 && status < 500) return { ok: true };
+    return { ok: false, message: RESET_FAILED };
+  } catch {
+    return { ok: false, message: RESET_FAILED };
+  }
+}
+
+export interface NewPasswordProblems {
+  password?: string;
+  confirm?: string;
+}
+
+/** The form's own checks, before Auth applies the same length rule. */
+export function checkNewPassword(password: string, confirm: string): NewPasswordProblems {
+  const problems: NewPasswordProblems = {};
+  if (password === '') problems.password = 'Password is required';
+  else if ([...password].length < MIN_PASSWORD_LENGTH)
+    problems.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES)
+    problems.password = `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`;
+  if (confirm === '') problems.confirm = 'Please confirm your password';
+  else if (password !== confirm) problems.confirm = 'Passwords do not match';
+  return problems;
+}
+
+/**
+ * Sets the password of the account the recovery link signed in, then ends that session: staff sign
+ * in again with the new password (Auth has already ended the account's other sessions).
+ */
+export async function setNewPassword(
+  password: string,
+  auth: UpdateAuth = supabase.auth as unknown as UpdateAuth,
+): Promise<Outcome> {
+  try {
+    const { error } = await auth.updateUser({ password });
+    if (error) {
+      if (error.code === 'weak_password' || error.code === 'same_password')
+        return { ok: false, message: error.message };
+      // no session (the link was not followed, or was already used) or one Auth no longer accepts
+      if (error.name === 'AuthSessionMissingError' || error.status === 401 || error.status === 403)
+        return { ok: false, message: LINK_INVALID };
+      return { ok: false, message: SET_FAILED };
+    }
+    await auth.signOut({ scope: 'local' });
+    return { ok: true };
+  } catch {
+    return { ok: false, message: SET_FAILED };
+  }
+}
