@@ -1,22 +1,24 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { catalogSitemap } from './build/sitemap.ts';
+import { LOCAL_SUPABASE_URL } from 'shared/config';
+import { defineConfig, loadEnv } from 'vite';
+import { preconnect } from './build/preconnect.ts';
+import { robotsTxt } from './build/robots.ts';
 
 // The Supabase URL and anon key are read at build time from VITE_SUPABASE_URL and
 // VITE_SUPABASE_ANON_KEY (see src/lib/env.ts); without them the build talks to the local API.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    preconnect(
+      loadEnv(mode, new URL('.', import.meta.url).pathname, 'VITE_').VITE_SUPABASE_URL || LOCAL_SUPABASE_URL,
+    ),
     tailwindcss(),
-    catalogSitemap({
-      seedFile: new URL('../supabase/seed.sql', import.meta.url).pathname,
-      siteUrl: process.env.VITE_SITE_URL ?? 'http://127.0.0.1:3000',
-    }),
+    robotsTxt({ siteUrl: process.env.VITE_SITE_URL ?? 'http://127.0.0.1:3000' }),
   ],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
-});
+}));

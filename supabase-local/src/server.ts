@@ -166,6 +166,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         createWebHandler({
           storefrontDist: web.storefrontDist ?? paths.storefrontDist,
           adminDist: web.adminDist ?? paths.adminDist,
+          sitemapUrl: `${apiUrl}/functions/v1/sitemap`,
         }),
       );
       servers.push(site);

@@ -8,6 +8,8 @@
  * - Compression: brotli or gzip by Accept-Encoding for text types, compressed once and kept.
  * - Only files inside the dist folders: decoded paths with `..`, backslashes or NUL are refused.
  * - A missing dist folder answers a page saying to run the build, instead of a bare 404.
+ * - /sitemap.xml is the `sitemap` Edge Function's answer (the live catalog), as a static host's
+ *   rewrite would serve it; the function learns the site's address from X-Forwarded-Host/-Proto.
  */
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -18,6 +20,8 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 export interface WebOptions {
   storefrontDist: string;
   adminDist: string;
+  /** the `sitemap` function's URL (…/functions/v1/sitemap): /sitemap.xml is passed to it */
+  sitemapUrl?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -90,6 +94,9 @@ export function createWebHandler(options: WebOptions) {
     ) {
       return text(res, 400, 'Bad Request');
     }
+    if (path === '/sitemap.xml' && options.sitemapUrl) {
+      return proxySitemap(req, res, options.sitemapUrl + (q < 0 ? '' : raw.slice(q)));
+    }
     if (path === '/admin') {
       res.writeHead(301, { Location: `/admin/${q < 0 ? '' : raw.slice(q)}` });
       return void res.end();
@@ -115,6 +122,27 @@ export function createWebHandler(options: WebOptions) {
     }
     await send(req, res, file, stat, rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
   };
+}
+
+async function proxySitemap(req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
+  try {
+    const answer = await fetch(url, {
+      method: req.method,
+      headers: {
+        'X-Forwarded-Host': req.headers.host ?? '',
+        'X-Forwarded-Proto': 'http',
+      },
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    res.writeHead(answer.status, {
+      'Content-Type': answer.headers.get('Content-Type') ?? 'application/xml; charset=utf-8',
+      'Cache-Control': answer.headers.get('Cache-Control') ?? 'no-cache',
+      'Content-Length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    text(res, 503, 'The sitemap is not available right now.');
+  }
 }
 
 function isDirectory(path: string): boolean {

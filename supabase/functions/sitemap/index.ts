@@ -1,0 +1,111 @@
+// sitemap: the storefront's sitemap.xml from the live catalog, so a product the admin adds is listed
+// at once (the build cannot know it). Public: no JWT (config.toml verify_jwt = false); it reads
+// through the REST API with the anon key, so RLS decides what is listed, as for a visitor.
+//
+// GET /functions/v1/sitemap          → one <urlset> (fixed pages, categories, products), or, beyond
+//                                       45,000 products (SITEMAP_PART_SIZE), a <sitemapindex> of parts
+// GET /functions/v1/sitemap?page=0   → the fixed pages and the categories
+// GET /functions/v1/sitemap?page=n   → products n (by id)
+//
+// The storefront's host serves it as /sitemap.xml (supabase-local does; a static host needs a rewrite,
+// see supabase/README.md). The site's address: SITE_URL, else the X-Forwarded-Host/-Proto the proxy
+// sends, else the request's own.
+import {
+  categoryPath,
+  productPath,
+  SITEMAP_FIXED_PATHS,
+  SITEMAP_PART_SIZE,
+  sitemapIndex,
+  sitemapProductParts,
+  sitemapUrlset,
+  type SitemapEntry,
+} from '../../../shared/src/seo/sitemap.ts';
+
+const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
+const ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
+/** PostgREST's max_rows (config.toml): rows per request. */
+const BATCH = 1000;
+/** Products per part: SITEMAP_PART_SIZE (a smaller figure, e.g. to try the index), at most 45,000. */
+const PART = Math.min(Number(Deno.env.get('SITEMAP_PART_SIZE')) || SITEMAP_PART_SIZE, SITEMAP_PART_SIZE);
+
+class RestError extends Error {}
+
+async function rest(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await fetch(`${SUPABASE_URL}/rest/v1/${path}`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, ...headers },
+  });
+  if (!res.ok) throw new RestError(`GET ${path.split('?')[0]}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+}
+
+async function productCount(): Promise<number> {
+  const res = await rest('products?select=id&limit=1', { Prefer: 'count=exact' });
+  await res.body?.cancel();
+  return Number(res.headers.get('Content-Range')?.split('/')[1] ?? 0);
+}
+
+async function categories(): Promise<SitemapEntry[]> {
+  const rows = (await (await rest('categories?select=slug,updated_at&order=sort_order,id')).json()) as {
+    slug: string;
+    updated_at: string;
+  }[];
+  return rows.map((c) => ({ path: categoryPath(c.slug), lastmod: c.updated_at }));
+}
+
+/** Products of part `part` (0-based), by id: an offset to the part's start, then keyset batches. */
+async function products(part: number): Promise<SitemapEntry[]> {
+  const out: SitemapEntry[] = [];
+  let after: number | null = null;
+  while (out.length < PART) {
+    const limit = Math.min(BATCH, PART - out.length);
+    const where: string = after === null ? `offset=${part * PART}` : `id=gt.${after}`;
+    const rows = (await (
+      await rest(`products?select=id,slug,updated_at&order=id.asc&${where}&limit=${limit}`)
+    ).json()) as { id: number; slug: string; updated_at: string }[];
+    for (const p of rows) out.push({ path: productPath(p.slug), lastmod: p.updated_at });
+    if (rows.length < limit) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return out;
+}
+
+function siteUrl(req: Request): string {
+  const configured = Deno.env.get('SITE_URL');
+  if (configured) return configured;
+  const host = req.headers.get('X-Forwarded-Host');
+  const proto = req.headers.get('X-Forwarded-Proto') ?? 'https';
+  return host ? `${proto}://${host}` : new URL(req.url).origin;
+}
+
+const xml = (body: string, status = 200) =>
+  new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      // Search engines fetch it now and then; an hour old is fresh enough and spares the database.
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+
+Deno.serve(async (req) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+  }
+  const site = siteUrl(req);
+  const page = new URL(req.url).searchParams.get('page');
+  try {
+    const parts = sitemapProductParts(await productCount(), PART);
+    const fixed = SITEMAP_FIXED_PATHS.map((path) => ({ path }));
+    if (page === null) {
+      if (parts > 0) return xml(sitemapIndex(site, parts));
+      return xml(sitemapUrlset(site, [...fixed, ...(await categories()), ...(await products(0))]));
+    }
+    const n = /^\d{1,6}$/.test(page) ? Number(page) : -1;
+    if (n === 0) return xml(sitemapUrlset(site, [...fixed, ...(await categories())]));
+    if (n >= 1 && n <= Math.max(parts, 1)) return xml(sitemapUrlset(site, await products(n - 1)));
+    return new Response('Not Found', { status: 404 });
+  } catch (e) {
+    console.error(e instanceof RestError ? e.message : e);
+    return new Response('The sitemap is not available right now.', { status: 503 });
+  }
+});
