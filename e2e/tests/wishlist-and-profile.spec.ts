@@ -53,4 +53,27 @@ test('a customer saves a product to the wishlist, removes it, and edits the prof
 
   await page.getByRole('tab', { name: 'Order History' }).click();
   await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+
+  // The address book: checked as the checkout checks it, saved in the database, there after a reload.
+  await page.getByRole('tab', { name: 'Address' }).click();
+  await expect(page.getByText('You have not saved an address yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Address' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Full Name').fill('Ravi K. Sharma');
+  await panel.getByLabel('Phone Number').fill('98123 45678');
+  await panel.getByLabel('Address').fill('14 Residency Road');
+  await panel.getByLabel('City').fill('Bengaluru');
+  await panel.getByLabel('State').fill('Karnataka');
+  await panel.getByLabel('Pincode').fill('056002');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText('Enter a 6-digit pincode')).toBeVisible();
+  await panel.getByLabel('Pincode').fill('560025');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Address saved successfully!')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Address' }).click();
+  const saved = page.getByRole('tabpanel').locator('address');
+  await expect(saved).toContainText('14 Residency Road');
+  await expect(saved).toContainText('Bengaluru, Karnataka 560025');
+  await expect(saved).toContainText('Phone: 9812345678');
 });
