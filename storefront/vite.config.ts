@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { LOCAL_SUPABASE_URL } from 'shared/config';
 import { defineConfig, loadEnv } from 'vite';
 import { preconnect } from './build/preconnect.ts';
+import { preloadRoute } from './build/preload-route.ts';
 import { robotsTxt } from './build/robots.ts';
 
 // The Supabase URL and anon key are read at build time from VITE_SUPABASE_URL and
@@ -10,9 +10,8 @@ import { robotsTxt } from './build/robots.ts';
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
-    preconnect(
-      loadEnv(mode, new URL('.', import.meta.url).pathname, 'VITE_').VITE_SUPABASE_URL || LOCAL_SUPABASE_URL,
-    ),
+    preconnect(loadEnv(mode, new URL('.', import.meta.url).pathname, 'VITE_').VITE_SUPABASE_URL),
+    preloadRoute(new URL('./src/app/router.tsx', import.meta.url).pathname),
     tailwindcss(),
     robotsTxt({ siteUrl: process.env.VITE_SITE_URL ?? 'http://127.0.0.1:3000' }),
   ],
