@@ -6,12 +6,12 @@
  *   pnpm --filter product-images run generate -- slug…   only these products (for trying things out)
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { MAX_BYTES, fallbackDir, productsDir, readSeed } from './seed';
+import { MAX_BYTES, SMALL_WIDTHS, fallbackDir, productsDir, readSeed } from './seed';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const threeRoot = dirname(dirname(createRequire(import.meta.url).resolve('three')));
@@ -23,9 +23,10 @@ const html = `<!doctype html><html><head><meta charset="utf-8">
 <script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/examples/jsm/"}}</script>
 </head><body><script type="module" src="/scene.js"></script></body></html>`;
 
-async function toWebp(png: Buffer): Promise<Buffer> {
+async function toWebp(png: Buffer, width?: number): Promise<Buffer> {
   for (const quality of [78, 72, 65, 58, 50]) {
-    const out = await sharp(png).webp({ quality, effort: 6 }).toBuffer();
+    const image = width ? sharp(png).resize(width, width, { kernel: 'lanczos3' }) : sharp(png);
+    const out = await image.webp({ quality, effort: 6 }).toBuffer();
     if (out.length <= MAX_BYTES) return out;
   }
   throw new Error('cannot get the image under 60 KB');
@@ -35,8 +36,8 @@ async function main() {
   const only = process.argv.slice(2).filter((a) => a !== '--');
   const products = readSeed().filter((p) => only.length === 0 || only.includes(p.slug));
   if (products.length === 0) throw new Error('no products parsed from the seed');
-  mkdirSync(productsDir, { recursive: true });
-  mkdirSync(fallbackDir, { recursive: true });
+  for (const dir of [productsDir, fallbackDir])
+    for (const w of SMALL_WIDTHS) mkdirSync(resolve(dir, String(w)), { recursive: true });
   if (PNG_DIR) mkdirSync(PNG_DIR, { recursive: true });
 
   const t0 = Date.now();
@@ -100,10 +101,18 @@ async function main() {
       if (PNG_DIR) writeFileSync(resolve(PNG_DIR, `${name}.png`), png);
       const webp = await toWebp(png);
       writeFileSync(file, webp);
+      let bytes = webp.length;
+      const small: string[] = [];
+      for (const w of SMALL_WIDTHS) {
+        const copy = await toWebp(png, w);
+        writeFileSync(resolve(dirname(file), String(w), basename(file)), copy);
+        bytes += copy.length;
+        small.push(`${w}px ${(copy.length / 1024).toFixed(1)} KB`);
+      }
       console.log(
-        `${(webp.length / 1024).toFixed(1).padStart(5)} KB  ${String(Date.now() - started).padStart(5)} ms  ${name}  (${label})`,
+        `${(webp.length / 1024).toFixed(1).padStart(5)} KB  ${String(Date.now() - started).padStart(5)} ms  ${name}  (${label}; ${small.join(', ')})`,
       );
-      return webp.length;
+      return bytes;
     };
 
     let total = 0;
@@ -137,13 +146,21 @@ async function main() {
   if (only.length) return;
   const problems: string[] = [];
   for (const p of readSeed()) {
-    const file = resolve(productsDir, `${p.slug}.webp`);
-    if (!existsSync(file)) problems.push(`${p.slug}: no image`);
-    else if (statSync(file).size > MAX_BYTES)
-      problems.push(`${p.slug}: ${statSync(file).size} bytes > ${MAX_BYTES}`);
+    for (const file of [
+      resolve(productsDir, `${p.slug}.webp`),
+      ...SMALL_WIDTHS.map((w) => resolve(productsDir, String(w), `${p.slug}.webp`)),
+    ]) {
+      if (!existsSync(file)) problems.push(`${file}: no image`);
+      else if (statSync(file).size > MAX_BYTES)
+        problems.push(`${file}: ${statSync(file).size} bytes > ${MAX_BYTES}`);
+    }
   }
   for (const n of [1, 2, 3])
-    if (!existsSync(resolve(fallbackDir, `stock-${n}.webp`))) problems.push(`stock-${n}: no image`);
+    for (const file of [
+      resolve(fallbackDir, `stock-${n}.webp`),
+      ...SMALL_WIDTHS.map((w) => resolve(fallbackDir, String(w), `stock-${n}.webp`)),
+    ])
+      if (!existsSync(file)) problems.push(`${file}: no image`);
   if (problems.length) {
     console.error(problems.join('\n'));
     process.exit(1);

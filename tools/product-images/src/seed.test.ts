@@ -1,7 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BYTES, categoryImageSlugs, fallbackDir, parseSeed, productsDir, seedPath } from './seed';
+import {
+  MAX_BYTES,
+  SMALL_WIDTHS,
+  categoryImageSlugs,
+  fallbackDir,
+  parseSeed,
+  productsDir,
+  seedPath,
+} from './seed';
 
 const sql = readFileSync(seedPath, 'utf8');
 const products = parseSeed(sql);
@@ -20,6 +28,25 @@ describe('product images (committed output of tools/product-images)', () => {
       if (!existsSync(file)) problems.push(`${p.slug}: missing`);
       else if (statSync(file).size > MAX_BYTES) problems.push(`${p.slug}: ${statSync(file).size} bytes`);
       else expect(readFileSync(file).subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every picture has its smaller copies (for srcset), each smaller than the 800 px one', () => {
+    const problems: string[] = [];
+    const files = [
+      ...products.map((p) => [productsDir, `${p.slug}.webp`]),
+      ...[1, 2, 3].map((n) => [fallbackDir, `stock-${n}.webp`]),
+    ];
+    for (const [dir, name] of files) {
+      const full = resolve(dir!, name!);
+      for (const w of SMALL_WIDTHS) {
+        const file = resolve(dir!, String(w), name!);
+        if (!existsSync(file)) problems.push(`${w}/${name}: missing`);
+        else if (existsSync(full) && statSync(file).size >= statSync(full).size)
+          problems.push(`${w}/${name}: not smaller than the original`);
+        else expect(readFileSync(file).subarray(8, 12).toString('latin1')).toBe('WEBP');
+      }
     }
     expect(problems).toEqual([]);
   });

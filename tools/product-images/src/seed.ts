@@ -21,6 +21,11 @@ export const seedPath = resolve(repoRoot, 'supabase/seed.sql');
 export const productsDir = resolve(repoRoot, 'storefront/public/images/products');
 export const fallbackDir = resolve(repoRoot, 'storefront/public/images/fallback');
 export const MAX_BYTES = 60 * 1024;
+/**
+ * Smaller copies written beside each 800 px picture, in a folder per width (`products/400/<slug>.webp`):
+ * the storefront's `srcset` (storefront/src/features/catalog/image-sources.ts) offers them to phones.
+ */
+export const SMALL_WIDTHS = [400] as const;
 
 const str = "'((?:[^']|'')*)'";
 const ROW = new RegExp(

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { productQueries } from '@/features/catalog/api/products';
 import { ProductImage } from '@/features/catalog/components/product-image';
+import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 import { useCartStore } from '@/features/cart/cart-store';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -60,6 +61,7 @@ export function Component() {
                 id={product.id}
                 src={product.image_url}
                 alt=""
+                sizes={IMAGE_SIZES.thumb}
                 className="size-24 shrink-0 rounded-lg object-cover"
               />
               <div className="flex flex-1 flex-col gap-2">

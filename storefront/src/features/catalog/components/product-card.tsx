@@ -6,17 +6,24 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Product } from '@/features/catalog/api/products';
 import { ProductImage } from '@/features/catalog/components/product-image';
+import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 
-/** A product in a grid; `action` is what the page puts under it (Add to Cart, Remove…). */
+/**
+ * A product in a grid; `action` is what the page puts under it (Add to Cart, Remove…). Its name is a
+ * heading one level below the grid's own (h2 right under a page's h1, h3 under a section's h2).
+ */
 export function ProductCard({
   product,
   action,
   priority,
+  headingLevel = 3,
 }: {
   product: Product;
   action?: ReactNode;
   priority?: boolean;
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const discount = discountPercent(product.price, product.original_price);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -30,7 +37,7 @@ export function ProductCard({
             src={product.image_url}
             alt=""
             priority={priority}
-            sizes="(min-width: 1024px) 25vw, 50vw"
+            sizes={IMAGE_SIZES.card}
             className="size-full object-cover transition group-hover:scale-105"
           />
           {discount > 0 && (
@@ -46,7 +53,9 @@ export function ProductCard({
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
           {product.category && <p className="text-xs text-stone-600 uppercase">{product.category.name}</p>}
-          <h3 className="font-semibold text-stone-900 group-hover:text-amber-800">{product.name}</h3>
+          <Heading className="font-semibold text-stone-900 group-hover:text-amber-800">
+            {product.name}
+          </Heading>
           <p className="flex items-center gap-1 text-sm text-stone-700">
             <Star aria-hidden="true" className="size-4 fill-amber-500 text-amber-500" />
             {product.rating.toFixed(1)} <span className="text-stone-600">({product.review_count})</span>
@@ -55,7 +64,9 @@ export function ProductCard({
             </span>
           </p>
           <p className="mt-auto flex items-baseline gap-2">
-            <span className="text-lg font-bold text-stone-900">{formatINR(product.price)}</span>
+            <span data-testid="card-price" className="text-lg font-bold text-stone-900">
+              {formatINR(product.price)}
+            </span>
             {discount > 0 && product.original_price != null && (
               <s className="text-sm text-stone-600">{formatINR(product.original_price)}</s>
             )}
@@ -88,17 +99,25 @@ export function ProductGrid({
   label,
   renderAction,
   priorityCount = 0,
+  headingLevel,
 }: {
   products: Product[];
   label: string;
   renderAction?: (p: Product) => ReactNode;
+  /** How many of the first cards are above the fold: loaded at once, not lazily. */
   priorityCount?: number;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} action={renderAction?.(p)} priority={i < priorityCount} />
+          <ProductCard
+            product={p}
+            action={renderAction?.(p)}
+            priority={i < priorityCount}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
