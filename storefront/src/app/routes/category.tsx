@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { categoryQueries, findCategory } from '@/features/catalog/api/categories';
 import { productQueries } from '@/features/catalog/api/products';
+import { LoadMore, loadedProducts } from '@/features/catalog/components/load-more';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-card';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -17,15 +18,15 @@ export function Component() {
   const { category: param = '' } = useParams();
   const categories = useQuery(categoryQueries.list());
   const category = categories.data ? findCategory(categories.data, param) : undefined;
-  const products = useQuery({
-    ...productQueries.list({ categoryId: category?.id ?? -1 }),
+  const products = useInfiniteQuery({
+    ...productQueries.pages({ categoryId: category?.id ?? -1 }),
     enabled: category !== undefined,
   });
   const name = category?.name ?? titleCase(param);
   usePageTitle(`${name} Collection`, `Shop ${name} at FurniCraft, delivered across India.`);
 
   const loading = categories.isPending || (category !== undefined && products.isPending);
-  const list = products.data ?? [];
+  const list = loadedProducts(products);
 
   return (
     <section aria-labelledby="category-title">
@@ -33,7 +34,9 @@ export function Component() {
         {name} Collection
       </h1>
       {category?.description && <p className="mb-6 text-stone-600">{category.description}</p>}
-      {loading ? (
+      {/* No skeleton before the category (and its description above the grid) is known: it would be
+          pushed down when the description appears (a layout shift). */}
+      {categories.isPending ? null : loading ? (
         <ProductGridSkeleton />
       ) : categories.isError || products.isError ? (
         <p role="alert">We could not load this collection. Please try again.</p>
@@ -51,14 +54,18 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <ProductGrid
-          label={`${name} products`}
-          products={list}
-          priorityCount={4}
-          renderAction={(p) => (
-            <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
-          )}
-        />
+        <>
+          <ProductGrid
+            label={`${name} products`}
+            products={list}
+            priorityCount={4}
+            headingLevel={2}
+            renderAction={(p) => (
+              <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
+            )}
+          />
+          <LoadMore query={products} shown={list.length} />
+        </>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { useUser } from '@/features/auth/hooks/use-session';
 import { productQueries, type Product } from '@/features/catalog/api/products';
 import { ProductGrid } from '@/features/catalog/components/product-card';
 import { ProductImage } from '@/features/catalog/components/product-image';
+import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 import { useCartStore } from '@/features/cart/cart-store';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useAddToWishlist } from '@/features/wishlist/api/wishlist';
@@ -78,8 +79,9 @@ function WishlistButton({ productId }: { productId: number }) {
   );
 }
 
+/** Up to 4 of the category's newest: 5 asked for, in case this product is one of them. */
 function Related({ product }: { product: Product }) {
-  const { data } = useQuery(productQueries.list({ categoryId: product.category_id }));
+  const { data } = useQuery(productQueries.list({ categoryId: product.category_id, limit: 5 }));
   const related = (data ?? []).filter((p) => p.id !== product.id).slice(0, 4);
   if (related.length === 0) return null;
   return (
@@ -147,6 +149,7 @@ export function Component() {
             src={product.image_url}
             alt={product.name}
             priority
+            sizes={IMAGE_SIZES.detail}
             className="aspect-square w-full object-cover"
           />
         </div>

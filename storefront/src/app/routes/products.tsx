@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { categoryQueries } from '@/features/catalog/api/categories';
 import { productQueries, type ProductSort } from '@/features/catalog/api/products';
+import { LoadMore, loadedProducts } from '@/features/catalog/components/load-more';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-card';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -16,7 +17,7 @@ const PRICE_CAPS = [10000, 25000, 50000, 100000];
 
 const selectClass = 'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm';
 
-/** Every product, with sort and filters kept in the URL so a filtered list can be shared. */
+/** Every product, a page at a time, with sort and filters kept in the URL so a filtered list can be shared. */
 export function Component() {
   usePageTitle('All Products', 'Every FurniCraft product, with filters by category, price and stock.');
   const [params, setParams] = useSearchParams();
@@ -25,7 +26,8 @@ export function Component() {
   const maxPrice = params.get('max') ? Number(params.get('max')) : undefined;
   const inStockOnly = params.get('stock') === '1';
   const categories = useQuery(categoryQueries.list());
-  const products = useQuery(productQueries.list({ sort, categoryId, maxPrice, inStockOnly }));
+  const products = useInfiniteQuery(productQueries.pages({ sort, categoryId, maxPrice, inStockOnly }));
+  const list = loadedProducts(products);
 
   const set = (key: string, value: string | undefined) =>
     setParams(
@@ -96,23 +98,22 @@ export function Component() {
         <ProductGridSkeleton />
       ) : products.isError ? (
         <p role="alert">We could not load the products. Please try again.</p>
-      ) : products.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center">
           No products match these filters.
         </p>
       ) : (
         <>
-          <p className="mb-3 text-sm text-stone-600" aria-live="polite">
-            {products.data.length} products
-          </p>
           <ProductGrid
             label="Products"
-            products={products.data}
+            products={list}
             priorityCount={4}
+            headingLevel={2}
             renderAction={(p) => (
               <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
             )}
           />
+          <LoadMore query={products} shown={list.length} />
         </>
       )}
     </section>

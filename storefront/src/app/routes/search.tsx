@@ -51,6 +51,8 @@ export function Component() {
             <ProductGrid
               label="Search results"
               products={products.data}
+              priorityCount={4}
+              headingLevel={2}
               renderAction={(p) => (
                 <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
               )}

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
 import { getSupabase } from '@/lib/get-supabase';
 
@@ -40,7 +40,23 @@ export interface ProductFilter {
   inStockOnly?: boolean;
   maxPrice?: number;
   sort?: ProductSort;
-  limit?: number;
+}
+
+/** A short list (home's featured, related products): always with a limit, never the whole catalog. */
+export interface ProductListFilter extends ProductFilter {
+  limit: number;
+}
+
+/**
+ * Products per page on the category and all-products pages: a multiple of the grid's 2 and 4 columns.
+ * With 100,000 products an unpaged list would be 1,000 rows (the API's max_rows) per request.
+ */
+export const PAGE_SIZE = 24;
+
+export interface ProductPage {
+  products: Product[];
+  /** The offset of the next page, or null on the last one. */
+  nextOffset: number | null;
 }
 
 const COLUMNS =
@@ -71,14 +87,17 @@ export function normalizeProduct(row: Record<string, unknown>): Product {
 
 export const productKeys = {
   all: ['products'] as const,
-  list: (f: ProductFilter) => [...productKeys.all, 'list', f] as const,
+  list: (f: ProductListFilter) => [...productKeys.all, 'list', f] as const,
+  pages: (f: ProductFilter, pageSize: number) => [...productKeys.all, 'pages', f, pageSize] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   byIds: (ids: number[]) => [...productKeys.all, 'by-ids', ids] as const,
   search: (q: string, limit: number) => [...productKeys.all, 'search', q, limit] as const,
 };
 
-export async function fetchProducts(f: ProductFilter): Promise<Product[]> {
-  const supabase = await getSupabase();
+type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+
+/** The filters and the sort; the order always ends with `id`, so pages never overlap or skip. */
+function listQuery(supabase: Supabase, f: ProductFilter) {
   let query = supabase.from('products').select(COLUMNS);
   if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
   if (f.featured) query = query.eq('featured', true);
@@ -97,11 +116,33 @@ export async function fetchProducts(f: ProductFilter): Promise<Product[]> {
     default:
       query = query.order('created_at', { ascending: false });
   }
-  query = query.order('id', { ascending: true });
-  if (f.limit) query = query.limit(f.limit);
-  const { data, error } = await query;
+  return query.order('id', { ascending: true });
+}
+
+export async function fetchProducts(f: ProductListFilter): Promise<Product[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await listQuery(supabase, f).limit(f.limit);
   if (error) throw toAppError(error);
   return (data as Record<string, unknown>[]).map(normalizeProduct);
+}
+
+/**
+ * One page of a list: asks for pageSize + 1 rows (`offset`/`limit` through `.range()`), so the extra
+ * row tells whether there is a next page without counting the whole catalog.
+ */
+export async function fetchProductPage(
+  f: ProductFilter,
+  offset: number,
+  pageSize = PAGE_SIZE,
+): Promise<ProductPage> {
+  const supabase = await getSupabase();
+  const { data, error } = await listQuery(supabase, f).range(offset, offset + pageSize);
+  if (error) throw toAppError(error);
+  const rows = (data as Record<string, unknown>[]).map(normalizeProduct);
+  return {
+    products: rows.slice(0, pageSize),
+    nextOffset: rows.length > pageSize ? offset + pageSize : null,
+  };
 }
 
 /** One product by its numeric id or its slug; null when there is none (Product Not Found). */
@@ -135,8 +176,17 @@ export async function searchProducts(q: string, limit: number): Promise<Product[
 
 export const productQueries = {
   // The spec caches the product list for 2 minutes and one product for 5.
-  list: (f: ProductFilter) =>
+  list: (f: ProductListFilter) =>
     queryOptions({ queryKey: productKeys.list(f), queryFn: () => fetchProducts(f), staleTime: TWO_MINUTES }),
+  /** A paged list for useInfiniteQuery: the category and all-products pages ("Load more"). */
+  pages: (f: ProductFilter, pageSize = PAGE_SIZE) =>
+    infiniteQueryOptions({
+      queryKey: productKeys.pages(f, pageSize),
+      queryFn: ({ pageParam }) => fetchProductPage(f, pageParam, pageSize),
+      initialPageParam: 0,
+      getNextPageParam: (last) => last.nextOffset,
+      staleTime: TWO_MINUTES,
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: productKeys.detail(id),

@@ -1,0 +1,83 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+
+const PAGE_SIZE = 24;
+
+/** The storefront's product-list requests (REST `GET /rest/v1/products`), as the shopper's browser sent them. */
+function productRequests(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname === '/rest/v1/products') seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+const names = (page: Page) =>
+  page.getByRole('list', { name: 'Products' }).getByRole('listitem').getByRole('heading').allTextContents();
+
+test('the all-products page shows 24 products, and Load more adds the next pages in the same order', async ({
+  page,
+}) => {
+  const requests = productRequests(page);
+  await page.goto('/products?sort=price-asc');
+  const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(items).toHaveCount(PAGE_SIZE);
+  await expect(page.getByText(`Showing ${PAGE_SIZE} products`)).toBeVisible();
+  // One page and one more row (to know there is more), never the whole catalog.
+  const first = requests.find((p) => p.get('offset') === '0');
+  expect(first?.get('limit')).toBe(String(PAGE_SIZE + 1));
+  expect(requests.every((p) => p.has('limit'))).toBe(true);
+  const firstPage = await names(page);
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(2 * PAGE_SIZE);
+  await expect(page.getByText(`Showing ${2 * PAGE_SIZE} products`)).toBeVisible();
+  expect(requests.find((p) => p.get('offset') === String(PAGE_SIZE))?.get('limit')).toBe(
+    String(PAGE_SIZE + 1),
+  );
+  const twoPages = await names(page);
+  expect(twoPages.slice(0, PAGE_SIZE)).toEqual(firstPage);
+
+  // The seed has 69 products: the third page is the last, and the button goes away.
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText(/^Showing all \d+ products$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  const all = await names(page);
+  expect(all.length).toBeGreaterThan(2 * PAGE_SIZE);
+  expect(all.length).toBeLessThanOrEqual(3 * PAGE_SIZE);
+  expect(all.slice(0, 2 * PAGE_SIZE)).toEqual(twoPages);
+  expect(new Set(all).size).toBe(all.length);
+  await expect(page.getByText(`Showing all ${all.length} products`)).toBeVisible();
+
+  // Sorted by price across the pages, and the sort stays in the URL.
+  const prices = await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('listitem')
+    .getByTestId('card-price')
+    .allTextContents();
+  const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  await expect(page).toHaveURL(/sort=price-asc/);
+});
+
+test('a category page and related products ask for a limited list', async ({ page }) => {
+  const requests = productRequests(page);
+  await page.goto('/category/sofas');
+  await expect(page.getByRole('heading', { name: 'Sofas Collection' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sofas products' }).getByRole('listitem')).toHaveCount(7);
+  await expect(page.getByText('Showing all 7 products')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  const list = requests.find((p) => p.has('category_id'));
+  expect(list?.get('offset')).toBe('0');
+  expect(list?.get('limit')).toBe(String(PAGE_SIZE + 1));
+
+  await page.getByRole('link', { name: /Ira Chesterfield 3-Seater Sofa/ }).click();
+  await expect(page.getByRole('heading', { name: 'Related Products' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Related products' }).getByRole('listitem')).toHaveCount(4);
+  expect(
+    requests
+      .filter((p) => p.has('category_id'))
+      .at(-1)
+      ?.get('limit'),
+  ).toBe('5');
+});

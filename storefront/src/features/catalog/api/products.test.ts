@@ -1,0 +1,76 @@
+import { createClient } from '@supabase/supabase-js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_SIZE, fetchProductPage, fetchProducts, productQueries } from '@/features/catalog/api/products';
+
+// A real supabase-js client whose fetch answers with `rows` and records the URL it was asked for.
+const requests: URL[] = [];
+let rows = 0;
+const client = createClient('http://api.test', 'anon-key', {
+  auth: { persistSession: false, autoRefreshToken: false },
+  db: { retry: false },
+  // Node 20 has no WebSocket; these tests never open a realtime channel.
+  realtime: { transport: class {} as never },
+  global: {
+    fetch: async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      requests.push(url);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const body = Array.from({ length: rows }, (_, i) => ({ id: offset + i + 1, price: '1000' }));
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    },
+  },
+});
+vi.mock('@/lib/get-supabase', () => ({ getSupabase: async () => client }));
+
+const last = () => requests.at(-1)!.searchParams;
+
+describe('product lists never ask for the whole catalog', () => {
+  beforeEach(() => {
+    requests.length = 0;
+  });
+
+  it('asks for one page plus one row through offset/limit, and says whether there is more', async () => {
+    rows = PAGE_SIZE + 1;
+    const page = await fetchProductPage({ categoryId: 3 }, 0);
+    expect(last().get('offset')).toBe('0');
+    expect(last().get('limit')).toBe(String(PAGE_SIZE + 1));
+    expect(last().get('category_id')).toBe('eq.3');
+    expect(last().get('order')).toBe('created_at.desc,id.asc');
+    expect(page.products).toHaveLength(PAGE_SIZE);
+    expect(page.nextOffset).toBe(PAGE_SIZE);
+  });
+
+  it('ends the list when a page comes back short', async () => {
+    rows = 7;
+    const page = await fetchProductPage({ sort: 'price-asc' }, 48);
+    expect(last().get('offset')).toBe('48');
+    expect(last().get('limit')).toBe(String(PAGE_SIZE + 1));
+    expect(last().get('order')).toBe('price.asc,id.asc');
+    expect(page.products.map((p) => p.id)).toEqual([49, 50, 51, 52, 53, 54, 55]);
+    expect(page.nextOffset).toBeNull();
+  });
+
+  it('a full last page (exactly pageSize rows) has no next page', async () => {
+    rows = 4;
+    const page = await fetchProductPage({ sort: 'rating', inStockOnly: true, maxPrice: 25000 }, 4, 4);
+    expect(last().get('limit')).toBe('5');
+    expect(last().get('in_stock')).toBe('eq.true');
+    expect(last().get('price')).toBe('lte.25000');
+    expect(last().get('order')).toBe('rating.desc,id.asc');
+    expect(page.nextOffset).toBeNull();
+  });
+
+  it('short lists send their limit (related products: 4 shown + the product itself)', async () => {
+    rows = 5;
+    await fetchProducts({ categoryId: 2, limit: 5 });
+    expect(last().get('limit')).toBe('5');
+    expect(last().get('offset')).toBeNull();
+  });
+
+  it('the infinite query starts at offset 0 and follows nextOffset', () => {
+    const options = productQueries.pages({ sort: 'newest' });
+    expect(options.initialPageParam).toBe(0);
+    expect(options.getNextPageParam({ products: [], nextOffset: 24 }, [], 0, [])).toBe(24);
+    expect(options.getNextPageParam({ products: [], nextOffset: null }, [], 0, [])).toBeNull();
+  });
+});
