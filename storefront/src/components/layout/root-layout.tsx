@@ -21,7 +21,9 @@ export function RootLayout() {
       </a>
       <PromoBanner />
       <Header />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen tall: the footer starts below the fold, so a page that renders after its
+          data arrives grows downwards instead of pushing a visible footer (layout shift, CLS). */}
+      <main id="main" className="mx-auto min-h-svh w-full max-w-6xl flex-1 px-4 py-8">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
