@@ -58,8 +58,9 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      // the admin console is a desk tool (react-admin's own layout); its journeys run at desktop width
-      testIgnore: /(^|[\\/])admin-[^\\/]*\.spec\.ts$/,
+      // the admin console is a desk tool (react-admin's own layout), and keyboard journeys need a
+      // keyboard: these run at desktop width only
+      testIgnore: /(^|[\\/])(admin|keyboard)-[^\\/]*\.spec\.ts$/,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

@@ -18,6 +18,16 @@ describe('ChatWidget', () => {
     expect(screen.queryByRole('region')).toBeNull();
   });
 
+  it('puts the cursor in the message box on opening; Escape closes and returns to the button', () => {
+    render(<ChatWidget />);
+    const toggle = screen.getByRole('button', { name: 'Open chat' });
+    fireEvent.click(toggle);
+    expect(document.activeElement).toBe(screen.getByLabelText('Type your message'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('ignores a blank message and answers a real one after 1 second', () => {
     render(<ChatWidget />);
     fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));

@@ -8,7 +8,10 @@ interface Message {
   text: string;
 }
 
-/** The floating assistant: a round button toggles the window; canned replies arrive after 1 s. */
+/**
+ * The floating assistant: a round button toggles the window; canned replies arrive after 1 s. For the
+ * keyboard: opening puts the cursor in the message box, Escape closes and returns to the button.
+ */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
@@ -17,6 +20,7 @@ export function ChatWidget() {
   const nextId = useRef(1);
   const timers = useRef<number[]>([]);
   const endRef = useRef<HTMLLIElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const pending = timers.current;
@@ -46,6 +50,11 @@ export function ChatWidget() {
         <section
           id="chat-window"
           aria-label="Chat with FurniCraft assistant"
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            setOpen(false);
+            toggleRef.current?.focus();
+          }}
           className="flex h-96 w-[min(20rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xl"
         >
           <h2 className="bg-amber-800 px-4 py-3 font-semibold text-white">FurniCraft Assistant</h2>
@@ -74,6 +83,8 @@ export function ChatWidget() {
             </label>
             <input
               id="chat-input"
+              // the shopper just opened the chat: type straight away
+              autoFocus
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               placeholder="Type your message…"
@@ -90,6 +101,7 @@ export function ChatWidget() {
         </section>
       )}
       <button
+        ref={toggleRef}
         type="button"
         aria-expanded={open}
         aria-controls="chat-window"
