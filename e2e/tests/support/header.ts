@@ -9,6 +9,9 @@ export async function header(page: Page): Promise<Locator> {
   const banner = page.getByRole('banner');
   // The logo link shows once the app has rendered; only then is the menu button's absence telling.
   await banner.getByRole('link').first().waitFor();
+  // Let the page settle (route code, the stored session, its data) first: a menu opened while the
+  // layout is still being replaced would be closed again (seen once on the phone in CI).
+  await page.waitForLoadState('networkidle');
   const open = banner.getByRole('button', { name: 'Open menu' });
   if (await open.isVisible()) await open.click();
   return banner;
