@@ -10,7 +10,8 @@
  *                               (node-postgres's pipeline mode): one round trip instead of four
  *             BENCH_PREPARED=1  named (server-side prepared) statements: parsed and planned once
  *                               per connection instead of on every request
- * Tells the parent its port over IPC; exits (writing --cpu-prof profiles) on the 'stop' message.
+ * BENCH_REST_CONFIG (JSON) replaces the REST engine's configuration (bench:catalog passes the store's,
+ * as `serve` reads it from config.toml). Tells the parent its port over IPC; exits (writing --cpu-prof profiles) on the 'stop' message.
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -32,7 +33,10 @@ async function restServer(): Promise<{ server: http.Server; close: () => Promise
       ? await openPgliteDb()
       : await openPostgresDb(process.env['BENCH_DATABASE_URL']!);
   mark('db');
-  const app = await createRestApp(db, REST_CONFIG);
+  const config = process.env['BENCH_REST_CONFIG']
+    ? (JSON.parse(process.env['BENCH_REST_CONFIG']) as typeof REST_CONFIG)
+    : REST_CONFIG;
+  const app = await createRestApp(db, config);
   const server = http.createServer((req, res) => {
     app.handle(req, res, req.url ?? '/').catch((e: unknown) => {
       console.error('[bench server] handle rejected', e);

@@ -5,7 +5,7 @@
  * The store at catalog scale (issue 4 "Benchmark", issue 7 "Performance"): a scratch PostgreSQL
  * database, bootstrapped and migrated + seeded like `serve` does it (src/prepare.ts), filled
  * set-based (generate.ts: 100,000 products, 1,000,000 orders by default; --quick 10k/100k), then
- * supabase-local's REST engine in-process over it, and the storefront's and the admin's requests as
+ * supabase-local's REST engine over it in a child process (../server.ts), and the storefront's and the admin's requests as
  * supabase-js / ra-data-postgrest send them (queries.ts), sequentially: p50/p99 per request, the
  * EXPLAIN (ANALYZE, BUFFERS) of each (the engine's own db-plan output) with every Seq Scan on a
  * large table flagged; then place_order over HTTP by N concurrent customers (one JWT each) for
@@ -13,8 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +22,7 @@ import { exposedSchemas, loadConfig, projectPaths } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { LOCAL_JWT_SECRET, signHs256 } from '../../src/keys.ts';
 import { prepareDatabase } from '../../src/prepare.ts';
-import { createRestApp } from '../../src/rest/index.ts';
+import type { RestConfig } from '../../src/rest/index.ts';
 import { generate } from './generate.ts';
 import { adminRequests, storefrontRequests, type BenchRequest } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -135,8 +134,10 @@ async function main() {
     log(`generated in ${genSeconds} s`);
     loadavg['generated'] = os.loadavg();
 
-    // 3. the REST engine in-process, configured as server.ts configures it.
-    const app = await createRestApp(db, {
+    // 3. the REST engine in its own process (../server.ts), configured as src/server.ts configures
+    // it: the load generator's event loop and garbage collection stay out of the server's timings,
+    // as with a browser and `serve`.
+    const rest = await startRestChild(url, {
       dbSchemas: exposedSchemas(config),
       dbAnonRole: 'anon',
       jwtSecret: LOCAL_JWT_SECRET,
@@ -144,16 +145,7 @@ async function main() {
       dbMaxRows: config.api.maxRows,
       dbPlanEnabled: true,
     });
-    const server = http.createServer((req, res) => {
-      const target = (req.url ?? '/').replace(/^\/rest\/v1/, '');
-      app.handle(req, res, target).catch((e: unknown) => {
-        console.error(e);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v1`;
+    const base = rest.baseUrl;
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const anon = signHs256({ iss: 'supabase-demo', role: 'anon', exp }, LOCAL_JWT_SECRET);
     const customerJwt = (n: number) =>
@@ -204,7 +196,9 @@ async function main() {
       }),
     );
     const rows: Row[] = [];
-    log(`\nlatency: ${o.requests} sequential requests each (after 10 warm-up), REST engine in-process`);
+    log(
+      `\nlatency: ${o.requests} sequential requests each (after 10 warm-up), REST engine in a child process`,
+    );
     for (const r of requests) {
       for (let i = 0; i < 10; i++) await send(r);
       const times: number[] = [];
@@ -354,8 +348,7 @@ async function main() {
     };
     for (const [k, p] of Object.entries(poPlans)) log(`      place_order ${k}: ${p.nodes.join(' | ')}`);
 
-    server.close();
-    await app.close();
+    await rest.stop();
     await c.end();
     await db.close();
 
@@ -396,6 +389,38 @@ async function main() {
       log(`dropped ${dbName}`);
     } else log(`kept ${dbName} (--keep)`);
   }
+}
+
+/** ../server.ts in a child process (REST mode over `url`); resolves once it listens. */
+function startRestChild(
+  url: string,
+  config: RestConfig,
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const proc = fork(path.resolve(HERE, '../server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_MODE: 'rest',
+      BENCH_DATABASE_URL: url,
+      BENCH_REST_CONFIG: JSON.stringify(config),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  return new Promise((resolve, reject) => {
+    void exited.then((code) => reject(new Error(`REST server child exited with ${code} before listening`)));
+    proc.on('message', (m: { type: string; port: number }) => {
+      if (m.type !== 'listening') return;
+      resolve({
+        baseUrl: `http://127.0.0.1:${m.port}`,
+        async stop() {
+          if (proc.exitCode !== null) return;
+          proc.send('stop');
+          await exited;
+        },
+      });
+    });
+  });
 }
 
 /** What generate() reports, read back from a database it filled earlier (--reuse). */
