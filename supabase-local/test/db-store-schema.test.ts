@@ -213,7 +213,7 @@ forEachDb('store schema', ({ db }) => {
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(privateForAnon.map((r) => r.name)).toEqual(['normalize_phone', 'search_terms']);
+    expect(privateForAnon.map((r) => r.name)).toEqual(['normalize_phone', 'search_query_words']);
   });
 
   it('seeds a believable catalog: 10+ categories, 60+ products with pictures at stable paths', async () => {

@@ -34,19 +34,22 @@ const firstPage: [string, string][] = [
   ['limit', String(STOREFRONT_PAGE_SIZE + 1)],
 ];
 
-/** search_products' settings (migration 20261122102300), for explaining its inner query as it runs. */
+/** search_products' settings (migrations 20261122102300, 20261122102500), for explaining its inner query as it runs. */
 const SEARCH_SETTINGS = { enable_seqscan: 'off' };
 
 function searchInner(q: string, limit: number): string {
   const lit = `'${q.replace(/'/g, "''")}'`;
-  // search_products' first query (migration 20261122102300), with the terms private.search_terms
-  // makes of the search: at most 200 products whose name has every word, ranked. (It looks further,
-  // in the whole search vector, only when these are fewer than asked for.)
-  return `with t as (select to_tsquery('english'::regconfig, array_to_string(array(select w || ':*' from unnest(private.search_terms(${lit})) as w), ' & ')) as q),
-    in_name as (select p.id from public.products as p, t where to_tsvector('english'::regconfig, p.name) @@ t.q limit 200)
-    select p.* from in_name as h join public.products as p on p.id = h.id, t
-    order by ts_rank(p.search_vector, t.q) desc, extensions.word_similarity(${lit}, p.name) desc, p.id
-    limit ${limit}`;
+  // search_products' first query (migration 20261122102500), with the words private.search_query_words
+  // makes of the search: at most 200 products whose name has every word, ranked in the same scan; then
+  // the best `limit` joined back for their rows. (It looks further, in the whole search vector, only
+  // when these are fewer than asked for.)
+  return `with t as materialized (select to_tsquery('english'::regconfig, array_to_string(private.search_query_words(${lit}), ' & ')) as q),
+    c as (select p.id, ts_rank(p.search_vector, t.q) as rank, extensions.word_similarity(${lit}, p.name) as closeness
+          from public.products as p, t where to_tsvector('english'::regconfig, p.name) @@ t.q limit 200),
+    best as (select id, row_number() over (order by rank desc, closeness desc, id) as n from c)
+    select p.* from best join public.products as p on p.id = best.id
+    where best.n <= ${limit}
+    order by best.n`;
 }
 
 export function storefrontRequests(
