@@ -59,3 +59,31 @@ test('the admin console shows its login form', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test('on a slow stylesheet the store name shows at once and the page appears only once styled', async ({
+  page,
+}) => {
+  // The stylesheet arrives 1.5 s late (a slow phone): it no longer holds back the first paint.
+  await page.route('**/assets/*.css', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  // How the header looks the moment React puts it in the page (before any later restyling).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const header = document.querySelector('header');
+      if (!header) return;
+      observer.disconnect();
+      (window as unknown as { firstHeaderPosition: string }).firstHeaderPosition =
+        getComputedStyle(header).position;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+
+  await expect(page.locator('#root > p', { hasText: 'FurniCraft' })).toBeVisible({ timeout: 1000 });
+  await expect(page.getByRole('banner')).toBeVisible();
+  // `sticky` comes from the stylesheet: an unstyled header would be `static`.
+  expect(
+    await page.evaluate(() => (window as unknown as { firstHeaderPosition: string }).firstHeaderPosition),
+  ).toBe('sticky');
+});
