@@ -24,6 +24,9 @@ export interface BenchRequest {
 export const COLUMNS =
   'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
 
+/** products.ts COLUMNS_BY_CATEGORY: a category page filters on the embedded category's slug. */
+const COLUMNS_BY_CATEGORY = COLUMNS.replace('category:categories(', 'category:categories!inner(');
+
 const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
 
 /** storefront/src/features/catalog/api/products.ts PAGE_SIZE: a page is `.range(offset, offset + 24)`. */
@@ -53,7 +56,7 @@ function searchInner(q: string, limit: number): string {
 }
 
 export function storefrontRequests(
-  ctx: { cat1: number; catlast: number; pid: number; slug: string },
+  ctx: { cat1: number; catlast: number; cat1Slug: string; catlastSlug: string; pid: number; slug: string },
   _customer: string,
 ): BenchRequest[] {
   const T = 15;
@@ -80,14 +83,14 @@ export function storefrontRequests(
       name: 'category page (largest category)',
       who: 'anon',
       method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.cat1}`], newest, ...firstPage])}`,
+      path: `/products?${qs([['select', COLUMNS_BY_CATEGORY], ['category.slug', `eq.${ctx.cat1Slug}`], newest, ...firstPage])}`,
       targetMs: T,
     },
     {
       name: 'category page (smallest category)',
       who: 'anon',
       method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], ['category_id', `eq.${ctx.catlast}`], newest, ...firstPage])}`,
+      path: `/products?${qs([['select', COLUMNS_BY_CATEGORY], ['category.slug', `eq.${ctx.catlastSlug}`], newest, ...firstPage])}`,
       targetMs: T,
     },
     {

@@ -184,11 +184,20 @@ async function main() {
     const pick = await c.query(
       `select (select id from public.categories order by sort_order limit 1) as cat1,
               (select id from public.categories order by sort_order desc limit 1) as catlast,
+              (select slug from public.categories order by sort_order limit 1) as "cat1Slug",
+              (select slug from public.categories order by sort_order desc limit 1) as "catlastSlug",
               (select id from public.products where id >= $1 order by id limit 1 offset $2) as pid,
               (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug`,
       [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3)],
     );
-    const ctx = pick.rows[0] as { cat1: number; catlast: number; pid: number; slug: string };
+    const ctx = pick.rows[0] as {
+      cat1: number;
+      catlast: number;
+      cat1Slug: string;
+      catlastSlug: string;
+      pid: number;
+      slug: string;
+    };
     const requests = [...storefrontRequests(ctx, 'customer1'), ...adminRequests(ctx, o.products)].map(
       (r) => ({
         ...r,

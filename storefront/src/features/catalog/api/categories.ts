@@ -39,6 +39,11 @@ export const categoryQueries = {
 export function findCategory(categories: CategorySummary[], param: string): CategorySummary | undefined {
   const wanted = decodeURIComponent(param).trim().toLowerCase();
   return categories.find(
-    (c) => c.slug === wanted || c.name.toLowerCase() === wanted || c.slug === wanted.replace(/\s+/g, '-'),
+    (c) => c.slug === wanted || c.name.toLowerCase() === wanted || c.slug === slugFromParam(param),
   );
+}
+
+/** The slug a category URL most likely names (/category/Living%20Room → living-room), before the list is known. */
+export function slugFromParam(param: string): string {
+  return decodeURIComponent(param).trim().toLowerCase().replace(/\s+/g, '-');
 }

@@ -36,6 +36,8 @@ export type ProductSort = 'newest' | 'price-asc' | 'price-desc' | 'rating';
 
 export interface ProductFilter {
   categoryId?: number;
+  /** The category's slug: a category page asks for its products in the same round trip as for the category. */
+  categorySlug?: string;
   featured?: boolean;
   inStockOnly?: boolean;
   maxPrice?: number;
@@ -59,8 +61,11 @@ export interface ProductPage {
   nextOffset: number | null;
 }
 
-const COLUMNS =
-  'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
+const FIELDS =
+  'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
+const COLUMNS = `${FIELDS},category:categories(id,name,slug)` as const;
+/** The category joined as a filter (`!inner`): only products whose category matches. */
+const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug)` as const;
 
 const TWO_MINUTES = 2 * 60 * 1000;
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -98,7 +103,8 @@ type Supabase = Awaited<ReturnType<typeof getSupabase>>;
 
 /** The filters and the sort; the order always ends with `id`, so pages never overlap or skip. */
 function listQuery(supabase: Supabase, f: ProductFilter) {
-  let query = supabase.from('products').select(COLUMNS);
+  let query = supabase.from('products').select(f.categorySlug === undefined ? COLUMNS : COLUMNS_BY_CATEGORY);
+  if (f.categorySlug !== undefined) query = query.eq('category.slug', f.categorySlug);
   if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
   if (f.featured) query = query.eq('featured', true);
   if (f.inStockOnly) query = query.eq('in_stock', true);
