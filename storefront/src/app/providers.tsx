@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/lib/toast';
 import { startSessionSync } from '@/features/auth/hooks/use-session';
 import { queryClient } from '@/lib/query-client';
 
@@ -10,6 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      {/* loaded on the first toast (lib/toast.tsx) */}
       <Toaster position="top-center" closeButton />
     </QueryClientProvider>
   );

@@ -12,7 +12,7 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from 'shared/schemas/checkout';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useUser, useSessionReady } from '@/features/auth/hooks/use-session';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, type LoginInput } from 'shared/schemas/auth';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { signInWithPassword } from '@/features/auth/api/auth';

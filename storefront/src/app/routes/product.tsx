@@ -4,7 +4,7 @@ import { STORE_NAME } from 'shared/config';
 import { discountPercent } from 'shared/pricing/discount';
 import { formatINR } from 'shared/pricing/format';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/hooks/use-session';

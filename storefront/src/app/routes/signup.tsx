@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { signupSchema, type SignupInput } from 'shared/schemas/auth';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { signUp } from '@/features/auth/api/auth';

@@ -3,7 +3,7 @@ import { Heart, Trash2 } from 'lucide-react';
 import { discountPercent } from 'shared/pricing/discount';
 import { formatINR } from 'shared/pricing/format';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';

@@ -1,7 +1,7 @@
 import { ChevronDown, CircleUser } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth/api/auth';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STORE_NAME } from 'shared/config';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   createRazorpayOrder,
   orderErrorMessage,

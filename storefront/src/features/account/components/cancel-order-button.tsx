@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useCancelOrder } from '@/features/account/api/cancel-order';
 
 /** Cancel for an order that has not shipped (pending or processing); asks first. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { profileSchema, type ProfileInput } from 'shared/schemas/profile';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { accountQueries, useUpdateProfile } from '@/features/account/api/account';

@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useCartStore } from '@/features/cart/cart-store';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessage, type ContactMessageInput } from 'shared/schemas/contact';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Field, inputClass } from '@/components/ui/field';
 import { useSendContactMessage } from '@/features/contact/api/contact-messages';
 
