@@ -12,7 +12,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     preconnect(loadEnv(mode, new URL('.', import.meta.url).pathname, 'VITE_').VITE_SUPABASE_URL),
-    preloadRoute(new URL('./src/app/router.tsx', import.meta.url).pathname),
+    preloadRoute(new URL('./src/app/router.tsx', import.meta.url).pathname, { paintsBeforeData: ['home'] }),
     tailwindcss(),
     stylesOffTheCriticalPath(),
     robotsTxt({ siteUrl: process.env.VITE_SITE_URL ?? 'http://127.0.0.1:3000' }),

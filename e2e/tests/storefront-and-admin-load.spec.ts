@@ -87,3 +87,34 @@ test('on a slow stylesheet the store name shows at once and the page appears onl
     await page.evaluate(() => (window as unknown as { firstHeaderPosition: string }).firstHeaderPosition),
   ).toBe('sticky');
 });
+
+test('home shows its hero before it loads supabase-js; a category page loads it alongside the entry', async ({
+  page,
+}) => {
+  const supabaseStart = () =>
+    page.evaluate(
+      () =>
+        performance.getEntriesByType('resource').find((e) => /\/assets\/supabase-/.test(e.name))?.startTime,
+    );
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Shop by Categories' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Loading categories' })).toHaveCount(0); // data came: supabase-js is in
+  const heroShown = await page.evaluate(
+    () =>
+      new Promise<number | undefined>((resolve) =>
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().find((e) => (e as { id?: string }).id === 'hero-title')?.startTime),
+        ).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+  );
+  expect(heroShown, 'the hero is a largest-contentful-paint entry').toBeGreaterThan(0);
+  expect(await supabaseStart()).toBeGreaterThanOrEqual(heroShown!);
+
+  await page.goto('/category/sofas');
+  await expect(
+    page.getByRole('list', { name: 'Sofas products' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  expect(await page.locator('link[rel="modulepreload"][href*="/assets/supabase-"]').count()).toBe(1);
+  expect(await page.locator('html[data-paint-first]').count()).toBe(0);
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin, Rollup } from 'vite';
+import { PAINT_FIRST_ATTRIBUTE } from '../src/lib/get-supabase.ts';
 
 type OutputChunk = Rollup.OutputChunk;
 type OutputBundle = Rollup.OutputBundle;
@@ -13,8 +14,13 @@ type OutputBundle = Rollup.OutputBundle;
  *
  * The route table is read from router.tsx (`path: '…', lazy: () => import('@/app/routes/<name>')`);
  * a route it cannot read is simply not preloaded.
+ *
+ * `paintsBeforeData` names route modules whose largest first paint needs no data (home: the hero): there
+ * supabase-js is not preloaded, so it does not share the phone's bandwidth with the entry, and the page
+ * gets `<html data-paint-first>`: src/lib/get-supabase.ts then loads supabase-js only once the page has
+ * painted.
  */
-export function preloadRoute(routerFile: string): Plugin {
+export function preloadRoute(routerFile: string, options: { paintsBeforeData?: string[] } = {}): Plugin {
   let base = '/';
   return {
     name: 'preload-route',
@@ -30,13 +36,14 @@ export function preloadRoute(routerFile: string): Plugin {
         const chunks = Object.values(ctx.bundle).filter((c): c is OutputChunk => c.type === 'chunk');
         const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
         const supabase = byModule('/src/lib/supabase.ts');
-        const table: [string, string[]][] = [];
+        const table: [string, string[], number][] = [];
         for (const [pattern, name] of routes) {
           const chunk = byModule(`/src/app/routes/${name}.tsx`);
-          if (chunk) table.push([pattern, withImports(chunk, ctx.bundle)]);
+          const data = options.paintsBeforeData?.includes(name) ? 0 : 1;
+          if (chunk) table.push([pattern, withImports(chunk, ctx.bundle), data]);
         }
-        const always = supabase ? withImports(supabase, ctx.bundle) : [];
-        const script = `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(always)},p=location.pathname,f=[];for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){f=t[i][1];break}f=a.concat(f);for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f[j];document.head.appendChild(l)}})()`;
+        const data = supabase ? withImports(supabase, ctx.bundle) : [];
+        const script = `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(data)},p=location.pathname,f=a;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){f=(t[i][2]?a:[]).concat(t[i][1]);if(!t[i][2])document.documentElement.setAttribute(${JSON.stringify(PAINT_FIRST_ATTRIBUTE)},'');break}for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f[j];document.head.appendChild(l)}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -1,10 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/lib/toast';
-import { startSessionSync } from '@/features/auth/hooks/use-session';
 import { queryClient } from '@/lib/query-client';
-
-startSessionSync();
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -7,6 +7,42 @@ import type { SupabaseClient } from '@supabase/supabase-js';
  */
 let client: Promise<SupabaseClient> | undefined;
 export function getSupabase(): Promise<SupabaseClient> {
-  client ??= import('@/lib/supabase').then((m) => m.supabase);
+  const paintFirst =
+    typeof document !== 'undefined' && document.documentElement.hasAttribute(PAINT_FIRST_ATTRIBUTE);
+  client ??= (paintFirst ? afterFirstPaint() : Promise.resolve())
+    .then(() => import('@/lib/supabase'))
+    .then((m) => m.supabase);
   return client;
+}
+
+/**
+ * Set on `<html>` by index.html's preload script (build/preload-route.ts `paintsBeforeData`) on a page
+ * whose largest content needs no data (home: the hero): supabase-js was not preloaded there, and is
+ * loaded only once that content is shown, so its download does not compete with it.
+ */
+export const PAINT_FIRST_ATTRIBUTE = 'data-paint-first';
+
+/**
+ * Resolves once the page's largest content so far has been shown: the first largest-contentful-paint
+ * entry for an element React rendered (not index.html's placeholder name), or after 1 s (a browser
+ * without the API resolves at once).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    const observer = new PerformanceObserver((list) => {
+      const painted = list.getEntries().some((e) => {
+        const el = (e as PerformanceEntry & { element?: Element | null }).element;
+        return el?.isConnected === true && !el.matches('#root > p');
+      });
+      if (painted) done();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { PromoBanner } from '@/components/layout/promo-banner';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { startSessionSync } from '@/features/auth/hooks/use-session';
 
 // The assistant is not needed for the first paint: its own chunk.
 const ChatWidget = lazy(() =>
@@ -11,6 +12,9 @@ const ChatWidget = lazy(() =>
 );
 
 export function RootLayout() {
+  // Once the first page has painted (the layout renders with it): the stored session needs supabase-js,
+  // which a page like home does not need to paint (build/preload-route.ts `paintsBeforeData`).
+  useEffect(() => startSessionSync(), []);
   return (
     <div className="flex min-h-screen flex-col">
       <a
