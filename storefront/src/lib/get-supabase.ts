@@ -7,9 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
  */
 let client: Promise<SupabaseClient> | undefined;
 export function getSupabase(): Promise<SupabaseClient> {
-  const paintFirst =
-    typeof document !== 'undefined' && document.documentElement.hasAttribute(PAINT_FIRST_ATTRIBUTE);
-  client ??= (paintFirst ? afterFirstPaint() : Promise.resolve())
+  client ??= (paintFirst() ? afterFirstPaint() : Promise.resolve())
     .then(() => import('@/lib/supabase'))
     .then((m) => m.supabase);
   return client;
@@ -21,6 +19,9 @@ export function getSupabase(): Promise<SupabaseClient> {
  * loaded only once that content is shown, so its download does not compete with it.
  */
 export const PAINT_FIRST_ATTRIBUTE = 'data-paint-first';
+
+const paintFirst = () =>
+  typeof document !== 'undefined' && document.documentElement.hasAttribute(PAINT_FIRST_ATTRIBUTE);
 
 /**
  * Resolves once the page's largest content so far has been shown: the first largest-contentful-paint
