@@ -16,19 +16,28 @@ function titleCase(s: string) {
 
 export function Component() {
   const { category: param = '' } = useParams();
-  const categories = useQuery(categoryQueries.list());
-  const category = categories.data ? findCategory(categories.data, param) : undefined;
-  // The products are asked for by the slug the URL names, alongside the categories rather than after
-  // them (one round trip less before the first picture); should the category turn out to have another
-  // slug, by that one.
-  const products = useInfiniteQuery({
-    ...productQueries.pages({ categorySlug: category?.slug ?? slugFromParam(param) }),
-    enabled: categories.isPending || category !== undefined,
+  const slug = slugFromParam(param);
+  // One request in the common case: the first page of the category's products by the slug the URL
+  // names, each with its category (name, description for the heading).
+  const bySlug = useInfiniteQuery(productQueries.pages({ categorySlug: slug }));
+  const first = loadedProducts(bySlug)[0];
+  // Only when that finds nothing, the category list says whether the category is empty, unknown, or
+  // named in the URL by its name rather than its slug (then its products by the real slug).
+  const categories = useQuery({ ...categoryQueries.list(), enabled: bySlug.isSuccess && !first });
+  const listed = categories.data ? findCategory(categories.data, param) : undefined;
+  const otherSlug = listed && listed.slug !== slug ? listed.slug : undefined;
+  const byOtherSlug = useInfiniteQuery({
+    ...productQueries.pages({ categorySlug: otherSlug ?? '' }),
+    enabled: otherSlug !== undefined,
   });
+  const products = otherSlug ? byOtherSlug : bySlug;
+  const category = first?.category ?? loadedProducts(byOtherSlug)[0]?.category ?? listed;
   const name = category?.name ?? titleCase(param);
   usePageTitle(`${name} Collection`, `Shop ${name} at FurniCraft, delivered across India.`);
 
-  const loading = categories.isPending || (category !== undefined && products.isPending);
+  // Nothing (not even a skeleton) before the category and its description are known: they would push
+  // the grid down when they appear (a layout shift).
+  const known = first !== undefined || categories.isSuccess || categories.isError || bySlug.isError;
   const list = loadedProducts(products);
 
   return (
@@ -37,9 +46,7 @@ export function Component() {
         {name} Collection
       </h1>
       {category?.description && <p className="mb-6 text-stone-600">{category.description}</p>}
-      {/* No skeleton before the category (and its description above the grid) is known: it would be
-          pushed down when the description appears (a layout shift). */}
-      {categories.isPending ? null : loading ? (
+      {!known ? null : products.isPending ? (
         <ProductGridSkeleton />
       ) : categories.isError || products.isError ? (
         <p role="alert">We could not load this collection. Please try again.</p>

@@ -40,10 +40,10 @@ describe('product lists never ask for the whole catalog', () => {
     expect(page.nextOffset).toBe(PAGE_SIZE);
   });
 
-  it("a category page asks for its products by the category's slug (no wait for the category's id)", async () => {
+  it("a category page asks for its products by the category's slug, with the category's heading", async () => {
     rows = 3;
     await fetchProductPage({ categorySlug: 'living-room' }, 0);
-    expect(last().get('select')).toContain('category:categories!inner(id,name,slug)');
+    expect(last().get('select')).toContain('category:categories!inner(id,name,slug,description)');
     expect(last().get('category.slug')).toBe('eq.living-room');
     expect(last().get('category_id')).toBeNull();
   });

@@ -29,7 +29,8 @@ export interface Product {
   rating: number;
   review_count: number;
   created_at: string;
-  category: { id: number; name: string; slug: string } | null;
+  /** `description` only on a category page's list (`categorySlug`), which shows it above the grid. */
+  category: { id: number; name: string; slug: string; description?: string | null } | null;
 }
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc' | 'rating';
@@ -64,8 +65,11 @@ export interface ProductPage {
 const FIELDS =
   'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
 const COLUMNS = `${FIELDS},category:categories(id,name,slug)` as const;
-/** The category joined as a filter (`!inner`): only products whose category matches. */
-const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug)` as const;
+/**
+ * The category joined as a filter (`!inner`): only products whose category matches; with the category's
+ * description, so a category page needs no second request for it.
+ */
+const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug,description)` as const;
 
 const TWO_MINUTES = 2 * 60 * 1000;
 const FIVE_MINUTES = 5 * 60 * 1000;
