@@ -24,8 +24,11 @@ export interface BenchRequest {
 export const COLUMNS =
   'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
 
-/** products.ts COLUMNS_BY_CATEGORY: a category page filters on the embedded category's slug. */
-const COLUMNS_BY_CATEGORY = COLUMNS.replace('category:categories(', 'category:categories!inner(');
+/** products.ts COLUMNS_BY_CATEGORY: a category page filters on the embedded category's slug (and shows its description). */
+const COLUMNS_BY_CATEGORY = COLUMNS.replace(
+  'category:categories(id,name,slug)',
+  'category:categories!inner(id,name,slug,description)',
+);
 
 const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
 
