@@ -11,7 +11,7 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is only used to create and drop
  * a scratch database; results go to bench/results/latest.json.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { captureSpecs, pgbenchScript, type ReplaySpec } from './capture.ts';
+import { children, startChild, type Child } from './server-child.ts';
 import { once, readRssKB, runShape, setPostgresDatabase, type RunFigures } from './load.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
 import { printComparison, printProfile, summarizeProfile, type ProfileSummary } from './profile.ts';
@@ -124,62 +125,6 @@ const TARGET_RATIO = 0.7;
 const DRAIN_PATH = '/artist?select=*&artist_id=eq.1';
 
 // ---------------------------------------------------------------- server processes
-
-interface Child {
-  proc: ChildProcess;
-  pid: number;
-  port: number;
-  baseUrl: string;
-  /** spawn → listening (ms) */
-  listenMs: number;
-  stages: Record<string, number>;
-  spawnedAt: number;
-  stop(): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-
-function startChild(env: Record<string, string>, execArgv: string[] = []): Promise<Child> {
-  const spawnedAt = performance.now();
-  const proc = fork(path.join(BENCH_DIR, 'server.ts'), [], {
-    cwd: PACKAGE_DIR,
-    execArgv: ['--import', 'tsx', ...execArgv],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.add(proc);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server child did not start within 120 s')), 120_000);
-    proc.on('exit', (code) => {
-      children.delete(proc);
-      clearTimeout(timer);
-      reject(new Error(`server child exited with ${code} before listening`));
-    });
-    proc.on('message', (m: { type: string; port: number; stages: Record<string, number> }) => {
-      if (m.type !== 'listening') return;
-      clearTimeout(timer);
-      const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-      resolve({
-        proc,
-        pid: proc.pid!,
-        port: m.port,
-        baseUrl: `http://127.0.0.1:${m.port}`,
-        listenMs: Math.round(performance.now() - spawnedAt),
-        stages: m.stages,
-        spawnedAt,
-        async stop() {
-          if (proc.exitCode === null) {
-            proc.send('stop');
-            const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-            await exited;
-            clearTimeout(killer);
-          }
-          children.delete(proc);
-        },
-      });
-    });
-  });
-}
 
 /** Time from spawning the child to its first 200 answer on `path` (ms). */
 async function firstServed(c: Child, p: string): Promise<number> {

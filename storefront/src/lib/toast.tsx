@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import type { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
+import { create } from 'zustand';
 
 /**
  * Toasts (sonner) loaded on the first toast: sonner stays out of the entry chunk (about 9 KB gzip and
@@ -7,8 +8,7 @@ import type { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
  * first requests. `<Toaster>` renders nothing until a toast is wanted; `toast.*` then loads sonner,
  * mounts its toaster and shows the toast once it is on the page, so no toast is lost.
  */
-let wanted = false;
-const listeners = new Set<() => void>();
+const useWanted = create(() => false);
 let toasterMounted: () => void;
 const mounted = new Promise<void>((resolve) => (toasterMounted = resolve));
 const sonner = () => import('sonner');
@@ -23,14 +23,8 @@ const SonnerToasterLazy = lazy(async () => {
   };
 });
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function Toaster(props: ComponentProps<typeof SonnerToaster>) {
-  const on = useSyncExternalStore(subscribe, () => wanted);
-  return on ? (
+  return useWanted() ? (
     <Suspense fallback={null}>
       <SonnerToasterLazy {...props} />
     </Suspense>
@@ -41,10 +35,7 @@ type Show = typeof sonnerToast.success;
 const show =
   (kind: 'success' | 'error' | 'info') =>
   (...args: Parameters<Show>): void => {
-    if (!wanted) {
-      wanted = true;
-      for (const l of listeners) l();
-    }
+    useWanted.setState(true, true);
     void mounted.then(sonner).then(({ toast }) => toast[kind](...args));
   };
 

@@ -13,7 +13,6 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { openPostgres } from '../../src/db/postgres.ts';
 import { LOCAL_JWT_SECRET, signHs256 } from '../../src/keys.ts';
 import { prepareDatabase } from '../../src/prepare.ts';
 import type { RestConfig } from '../../src/rest/index.ts';
+import { startChild } from '../server-child.ts';
 import { generate } from './generate.ts';
 import { adminRequests, storefrontRequests, type BenchRequest } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -137,13 +137,17 @@ async function main() {
     // 3. the REST engine in its own process (../server.ts), configured as src/server.ts configures
     // it: the load generator's event loop and garbage collection stay out of the server's timings,
     // as with a browser and `serve`.
-    const rest = await startRestChild(url, {
-      dbSchemas: exposedSchemas(config),
-      dbAnonRole: 'anon',
-      jwtSecret: LOCAL_JWT_SECRET,
-      dbExtraSearchPath: config.api.extraSearchPath,
-      dbMaxRows: config.api.maxRows,
-      dbPlanEnabled: true,
+    const rest = await startChild({
+      BENCH_MODE: 'rest',
+      BENCH_DATABASE_URL: url,
+      BENCH_REST_CONFIG: JSON.stringify({
+        dbSchemas: exposedSchemas(config),
+        dbAnonRole: 'anon',
+        jwtSecret: LOCAL_JWT_SECRET,
+        dbExtraSearchPath: config.api.extraSearchPath,
+        dbMaxRows: config.api.maxRows,
+        dbPlanEnabled: true,
+      } satisfies RestConfig),
     });
     const base = rest.baseUrl;
     const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -398,38 +402,6 @@ async function main() {
       log(`dropped ${dbName}`);
     } else log(`kept ${dbName} (--keep)`);
   }
-}
-
-/** ../server.ts in a child process (REST mode over `url`); resolves once it listens. */
-function startRestChild(
-  url: string,
-  config: RestConfig,
-): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const proc = fork(path.resolve(HERE, '../server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      BENCH_MODE: 'rest',
-      BENCH_DATABASE_URL: url,
-      BENCH_REST_CONFIG: JSON.stringify(config),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  return new Promise((resolve, reject) => {
-    void exited.then((code) => reject(new Error(`REST server child exited with ${code} before listening`)));
-    proc.on('message', (m: { type: string; port: number }) => {
-      if (m.type !== 'listening') return;
-      resolve({
-        baseUrl: `http://127.0.0.1:${m.port}`,
-        async stop() {
-          if (proc.exitCode !== null) return;
-          proc.send('stop');
-          await exited;
-        },
-      });
-    });
-  });
 }
 
 /** What generate() reports, read back from a database it filled earlier (--reuse). */

@@ -38,9 +38,8 @@ export const categoryQueries = {
 /** A category by the name in its URL: /category/living-room, /category/Living%20Room and /category/sofas. */
 export function findCategory(categories: CategorySummary[], param: string): CategorySummary | undefined {
   const wanted = decodeURIComponent(param).trim().toLowerCase();
-  return categories.find(
-    (c) => c.slug === wanted || c.name.toLowerCase() === wanted || c.slug === slugFromParam(param),
-  );
+  const slug = slugFromParam(param);
+  return categories.find((c) => c.slug === slug || c.name.toLowerCase() === wanted);
 }
 
 /** The slug a category URL most likely names (/category/Living%20Room → living-room), before the list is known. */
