@@ -24,7 +24,8 @@ import { storageSurface } from './storage/index.ts';
 import { razorpaySurface } from './razorpay/index.ts';
 
 /** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
-const authSurface: SurfaceFactory = ({ db, config, keys }) => createAuthApp({ db, config, keys });
+const authSurface: SurfaceFactory = ({ db, config, keys, apiUrl }) =>
+  createAuthApp({ db, config, keys, externalUrl: () => `${apiUrl()}/auth/v1` });
 
 /** What a service mounted under the gateway gets to build itself. */
 export interface SurfaceContext {

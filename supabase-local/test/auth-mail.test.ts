@@ -4,6 +4,7 @@
  * the links, expired and reused links, redirect_to allow-list, and no account enumeration. Links
  * are taken from the local mailbox (GET /auth/v1/mailbox/messages.json) and followed over HTTP.
  */
+import { request as httpRequest } from 'node:http';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -168,6 +169,58 @@ forEachAuthServer(
           const mail = await latestMail(server(), email, 'signup');
           expect(mail.redirect_to, asked).toBe(expected);
         }
+      });
+    });
+
+    describe('the host in mail links', () => {
+      /** POST /recover with chosen Host / X-Forwarded-Host headers (fetch cannot set Host). */
+      function recoverWith(url: string, email: string, headers: Record<string, string>): Promise<number> {
+        const u = new URL(`${url}/auth/v1/recover`);
+        const body = JSON.stringify({ email });
+        return new Promise((resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: u.hostname,
+              port: u.port,
+              path: u.pathname,
+              method: 'POST',
+              headers: {
+                apikey: server().anonKey,
+                'Content-Type': 'application/json',
+                'Content-Length': Buffer.byteLength(body),
+                ...headers,
+              },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      }
+
+      it("are built from the server's own URL, never from the request's Host or X-Forwarded-Host", async () => {
+        const s = server();
+        const email = await signUpConfirmed(s, uniqueEmail('host'));
+        const port = new URL(s.url).port;
+        // a loopback name the server accepts, with a forwarded host an attacker chose
+        const status = await recoverWith(s.url, email, {
+          Host: `localhost:${port}`,
+          'X-Forwarded-Host': 'evil.example.net',
+          'X-Forwarded-Proto': 'https',
+        });
+        expect(status).toBe(200);
+        const mail = await latestMail(s, email, 'recovery');
+        expect(mail.action_url!.startsWith(`${s.url}/auth/v1/verify?`)).toBe(true);
+        // a foreign Host is refused by the gateway or, if answered, still gets the server's URL
+        clock.advance(2);
+        const evil = await recoverWith(s.url, email, { Host: `evil.example.net:${port}` });
+        const links = (await mailTo(s, email)).map((m) => m.action_url ?? '');
+        if (evil === 200) expect(links[0]!.startsWith(`${s.url}/auth/v1/verify?`)).toBe(true);
+        else expect(evil).toBeGreaterThanOrEqual(400);
+        expect(links.some((l) => l.includes('evil.example.net') || l.includes('localhost'))).toBe(false);
       });
     });
 

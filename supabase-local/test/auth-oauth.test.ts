@@ -1,8 +1,8 @@
 /**
  * Google and GitHub sign-in through the local provider page, by plain HTTP (the browser journey is
  * e2e's): /authorize → /local-provider (clearly marked as local) → /callback → back to the app with
- * the session (implicit) or ?code= (PKCE, exchanged by auth-js); account creation, linking by
- * verified email, returning identities, cancel, bad state, providers disabled in config.toml.
+ * the session (implicit) or ?code= (PKCE, exchanged by auth-js); account creation, linking between
+ * the local provider's own identities, returning identities, cancel, bad state, providers disabled in config.toml.
  */
 import { expect, it } from 'vitest';
 import {
@@ -15,7 +15,6 @@ import {
 import type { TestServer } from './support/test-server.ts';
 
 const APP = 'http://127.0.0.1:3000';
-const PASSWORD = 'correct-horse-9';
 
 /** Opens the provider URL auth-js built, checks the local page, and picks `who` there. */
 async function viaLocalProvider(
@@ -134,20 +133,22 @@ forEachAuthServer('auth: OAuth through the local provider', {}, ({ server }) => 
     expect(rows).toHaveLength(0);
   });
 
-  it('links a provider identity to the existing account with that verified email', async () => {
+  it('links a provider identity to an account of the local provider with that email (no password)', async () => {
     const email = uniqueEmail('linked');
-    const { data: signedUp } = await authClient(server()).auth.signUp({ email, password: PASSWORD });
+    const first = await authClient(server()).auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: APP, skipBrowserRedirect: true },
+    });
+    const viaGoogle = await viaLocalProvider(server(), first.data.url!, { email, name: 'Linked' });
+    const googleUser = claimsOf(fragmentParams(viaGoogle.toString()).get('access_token')!).sub;
     const { data } = await authClient(server()).auth.signInWithOAuth({
       provider: 'github',
       options: { redirectTo: APP, skipBrowserRedirect: true },
     });
     const back = await viaLocalProvider(server(), data.url!, { email: email.toUpperCase(), name: 'Linked' });
     const claims = claimsOf(fragmentParams(back.toString()).get('access_token')!);
-    expect(claims.sub).toBe(signedUp.user!.id);
-    expect(claims.app_metadata).toEqual({ provider: 'email', providers: ['email', 'github'] });
-    expect(
-      (await authClient(server()).auth.signInWithPassword({ email, password: PASSWORD })).error,
-    ).toBeNull();
+    expect(claims.sub).toBe(googleUser);
+    expect(claims.app_metadata).toEqual({ provider: 'google', providers: ['google', 'github'] });
   });
 
   it('cancel on the provider page goes back with error=access_denied', async () => {

@@ -51,7 +51,9 @@ export type ErrorCode =
   | 'email_address_invalid'
   | 'request_entity_too_large'
   | 'conflict'
-  | 'anonymous_provider_disabled';
+  | 'anonymous_provider_disabled'
+  | 'reauthentication_needed'
+  | 'reauthentication_not_valid';
 
 /** An error GoTrue answers with its HTTP status, code and message (apierrors.HTTPError). */
 export class HttpError extends Error {

@@ -26,6 +26,7 @@ import { localProviderAvatar, localProviderChoose, localProviderPage } from './r
 import { logout } from './routes/logout.ts';
 import { mailboxClear, mailboxHtml, mailboxJson } from './routes/mailbox.ts';
 import { otp } from './routes/otp.ts';
+import { reauthenticate } from './routes/reauthenticate.ts';
 import { recover } from './routes/recover.ts';
 import { resend } from './routes/resend.ts';
 import { health, settings } from './routes/settings.ts';
@@ -43,6 +44,7 @@ const ROUTES: [Method, string, Handler][] = [
   ['POST', '/signup', signup],
   ['POST', '/token', token],
   ['POST', '/logout', logout],
+  ['GET', '/reauthenticate', reauthenticate],
   ['GET', '/user', getUser],
   ['PUT', '/user', updateUserHandler],
   ['POST', '/recover', recover],
@@ -81,8 +83,13 @@ export interface AuthAppOptions {
   now?: () => Date;
   /** rate limits over config.toml's (tests) */
   rateLimits?: Partial<RateLimits>;
-  /** the public URL of /auth/v1 for links; default: from the request's Host header */
-  externalUrl?: string;
+  /**
+   * The public URL of /auth/v1 that mail links, the OAuth redirect_uri and the local provider page
+   * are built from (GoTrue's API_EXTERNAL_URL); a function when known only once the server listens.
+   * Default: http://127.0.0.1:<api.port>. Never the request's Host or X-Forwarded-Host, which a
+   * caller chooses (a reset link pointing at an attacker's host).
+   */
+  externalUrl?: string | (() => string);
   log?: (message: string) => void;
 }
 
@@ -122,7 +129,11 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     log,
   };
   const routes = ROUTES.map(compile);
-  const fallbackBase = `http://127.0.0.1:${options.config.api.port}`;
+  const fallbackBase = `http://127.0.0.1:${options.config.api.port}/auth/v1`;
+  const externalUrl = (): string => {
+    const u = typeof options.externalUrl === 'function' ? options.externalUrl() : options.externalUrl;
+    return (u || fallbackBase).replace(/\/+$/, '');
+  };
 
   async function dispatch(req: AuthRequest): Promise<Reply> {
     let methodMismatch = false;
@@ -144,7 +155,6 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     const q = target.indexOf('?');
     let path = q < 0 ? target : target.slice(0, q);
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    const host = req.headers.host;
     const authReq: AuthRequest = {
       method: (req.method ?? 'GET').toUpperCase(),
       path,
@@ -152,7 +162,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
       headers: req.headers,
       ip: clientIp(req),
       params: {},
-      baseUrl: options.externalUrl ?? `${host ? `http://${host}` : fallbackBase}/auth/v1`,
+      baseUrl: externalUrl(),
       body: readBody(req),
     };
     const version = requestApiVersion(

@@ -14,7 +14,11 @@ import { updateUser, type UserRow } from './users.ts';
 export type Flow = 'pkce' | 'implicit';
 
 type TokenType =
-  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
 
 export const tokenHash = (address: string, otp: string) =>
   createHash('sha224')
@@ -33,9 +37,10 @@ const SUBJECTS: Record<MailKind, string> = {
   magiclink: 'Your sign-in link',
   email_change: 'Confirm your new email address',
   invite: "You've been invited",
+  reauthentication: 'Confirm reauthentication',
 };
 
-const ACTIONS: Record<MailKind, { intro: string; button: string }> = {
+const ACTIONS: Record<Exclude<MailKind, 'reauthentication'>, { intro: string; button: string }> = {
   signup: { intro: 'Follow this link to confirm your email address:', button: 'Confirm your email address' },
   recovery: { intro: 'Follow this link to reset the password for your account:', button: 'Reset password' },
   magiclink: { intro: 'Follow this link to sign in:', button: 'Sign in' },
@@ -79,7 +84,7 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
 
   async function deliver(
     q: Queryable,
-    kind: MailKind,
+    kind: Exclude<MailKind, 'reauthentication'>,
     to: string,
     user: UserRow,
     otp: string,
@@ -114,7 +119,41 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
 
   const withFlow = (hash: string, flow: Flow) => (flow === 'pkce' ? `pkce_${hash}` : hash);
 
+  /** GoTrue's sendReauthenticationOtp: a code only (no link), entered as `nonce` in PUT /user. */
+  async function sendReauthentication(q: Queryable, user: UserRow): Promise<UserRow> {
+    checkFrequency(user.reauthentication_sent_at);
+    const email = user.email ?? '';
+    const otp = otpCode(settings.otpLength);
+    const hash = tokenHash(email, otp);
+    const subject = SUBJECTS.reauthentication;
+    await storeMail(
+      q,
+      {
+        recipient: email,
+        subject,
+        kind: 'reauthentication',
+        html: `<h2>${escapeHtml(subject)}</h2>\n<p>Enter the code: <code>${otp}</code></p>`,
+        text: `${subject}\n\nEnter the code: ${otp}\n`,
+        actionUrl: null,
+        otp,
+        tokenHash: hash,
+        redirectTo: null,
+        userId: user.id,
+      },
+      now(),
+    );
+    const row = await updateUser(
+      q,
+      user.id,
+      { reauthentication_token: hash, reauthentication_sent_at: now() },
+      now(),
+    );
+    await saveOneTimeToken(q, user.id, 'reauthentication_token', hash, email);
+    return row;
+  }
+
   return {
+    sendReauthentication,
     /** Sign-up confirmation (GoTrue's sendConfirmation). */
     async sendConfirmation(
       q: Queryable,

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/types.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite';
+export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite' | 'reauthentication';
 
 export interface Mail {
   recipient: string;

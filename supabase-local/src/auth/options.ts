@@ -24,6 +24,11 @@ export interface AuthSettings {
   autoconfirm: boolean;
   /** double_confirm_changes: an email change is confirmed from both addresses */
   secureEmailChange: boolean;
+  /**
+   * [auth.email] secure_password_change (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION):
+   * a password change from a session older than 24 hours needs the nonce /reauthenticate mails
+   */
+  securePasswordChange: boolean;
   minPasswordLength: number;
   /** each string is a set of characters of which the password must contain one */
   requiredCharacters: string[];
@@ -101,6 +106,7 @@ export function authSettings(
     emailEnabled: a.email.enableSignup,
     autoconfirm: !a.email.enableConfirmations,
     secureEmailChange: a.email.doubleConfirmChanges,
+    securePasswordChange: a.email.securePasswordChange,
     minPasswordLength: a.minimumPasswordLength,
     requiredCharacters: requiredCharacters(a.passwordRequirements),
     refreshTokenRotation: a.enableRefreshTokenRotation,

@@ -76,8 +76,16 @@ export function forEachAuthServer(
       ...options,
       config,
       surfaces: {
-        auth: ({ db, keys }) =>
-          createAuthApp({ db, config, keys, now: clock.now, rateLimits: options.rateLimits, log: () => {} }),
+        auth: ({ db, keys, apiUrl }) =>
+          createAuthApp({
+            db,
+            config,
+            keys,
+            now: clock.now,
+            rateLimits: options.rateLimits,
+            externalUrl: () => `${apiUrl()}/auth/v1`,
+            log: () => {},
+          }),
       },
     },
     ({ kind, server }) => body({ kind, server, clock }),

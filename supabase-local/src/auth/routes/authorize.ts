@@ -37,7 +37,7 @@ import {
   type User,
 } from '../users.ts';
 import { goEncode, sessionFragment } from './verify.ts';
-import { providerIdentityData, type ChosenIdentity } from './local-provider.ts';
+import { assertLocalProviderMayReach, providerIdentityData, type ChosenIdentity } from './local-provider.ts';
 
 interface OAuthState {
   exp: number;
@@ -110,7 +110,12 @@ export const callback: Handler = async (req, ctx) => {
     const fields: Record<string, string> = {};
     if (e instanceof OAuthError) Object.assign(fields, { error: e.error, error_description: e.description });
     else if (e instanceof HttpError) {
-      const denied = ['signup_disabled', 'user_banned', 'provider_email_needs_verification'].includes(e.code);
+      const denied = [
+        'signup_disabled',
+        'user_banned',
+        'provider_email_needs_verification',
+        'email_exists',
+      ].includes(e.code);
       const error = denied
         ? 'access_denied'
         : ((
@@ -154,6 +159,8 @@ async function completeSignIn(
   const providerToken = `local_${state.provider}_${randomBytes(16).toString('hex')}`;
 
   const outcome = await ctx.db.transaction(async (tx) => {
+    // the local provider vouches for nothing: never a password or staff account (local-provider.ts)
+    await assertLocalProviderMayReach(tx, state.provider, chosen.email);
     const user = await accountFromExternalIdentity(tx, ctx, state.provider, data);
     if (state.flow_state_id) {
       const { rows } = await tx.query<{ auth_code: string; user_id: string | null }>(
@@ -184,7 +191,9 @@ async function completeSignIn(
 /**
  * GoTrue's createAccountFromExternalIdentity with automatic linking: a known provider identity signs
  * its user in; a verified email that already has an account gets this identity linked to it;
- * otherwise a new user. The local provider always vouches for the email (email_verified: true).
+ * otherwise a new user. The local provider always vouches for the email (email_verified: true),
+ * which is why the callback first refuses accounts it may not reach (assertLocalProviderMayReach:
+ * none with a password or an elevated role), so linking here only joins its own identities.
  */
 async function accountFromExternalIdentity(
   q: Queryable,

@@ -4,15 +4,23 @@
  * a few test identities and a form for any other, and redirects to /callback with a `code` as the
  * real provider would. The identity data it hands to Auth has the shape GoTrue stores for that
  * provider (iss, sub, name, email, avatar_url, full_name, provider_id, email_verified, …).
+ *
+ * Anyone at the keyboard can type any address here, so the page proves nothing about who owns it.
+ * It therefore creates or signs in only its own provider identities: it refuses (and says why on
+ * the page) an address whose account has a password (an `email` identity) or an elevated role in
+ * app_metadata, and an identity of its own whose account has since been given such a role. The
+ * callback checks the same rule again when the account is looked up.
  */
 import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/types.ts';
 import type { Handler } from '../context.ts';
-import { badRequest } from '../errors.ts';
-import { html, redirect } from '../http.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import { html, redirect, type AuthRequest, type Reply } from '../http.ts';
 import { escapeHtml } from '../mailbox.ts';
 import { LOCAL_PROVIDERS, type LocalProvider } from '../options.ts';
 import { signHs256 } from '../jwt.ts';
 import type { AuthContext } from '../context.ts';
+import { findIdentity, findUserById, findUserOwningEmail, type User } from '../users.ts';
 
 export interface ChosenIdentity {
   email: string;
@@ -86,9 +94,74 @@ function providerOf(value: string | null): LocalProvider {
   return value as LocalProvider;
 }
 
-export const localProviderPage: Handler = async (req) => {
-  const provider = providerOf(req.query.get('provider'));
-  const state = req.query.get('state') ?? '';
+/** app_metadata values that mean "an ordinary user": anything else in a role claim is elevated. */
+const ORDINARY_ROLES = new Set(['', 'authenticated', 'anon']);
+
+/** The elevated role an account holds (app_metadata.role / roles, or a database role other than authenticated), if any. */
+export function elevatedRole(user: User): string | null {
+  const meta = user.row.raw_app_meta_data ?? {};
+  const claimed = [meta['role'], ...(Array.isArray(meta['roles']) ? meta['roles'] : [])]
+    .filter((r): r is string => typeof r === 'string')
+    .map((r) => r.trim())
+    .find((r) => !ORDINARY_ROLES.has(r));
+  if (claimed) return claimed;
+  const dbRole = user.row.role ?? '';
+  return ORDINARY_ROLES.has(dbRole) ? null : dbRole;
+}
+
+/** Why the local provider may not sign in to this account, or null when it may. */
+export function localProviderRefusal(user: User): string | null {
+  const role = elevatedRole(user);
+  if (role) {
+    return (
+      `This address belongs to an account with the role "${role}". The local provider never signs in ` +
+      `to such an account: sign in with its password instead.`
+    );
+  }
+  if (user.row.encrypted_password || user.identities.some((i) => i.provider === 'email')) {
+    return (
+      'This address belongs to an account that signs in with a password. The local provider does not ' +
+      'link to it or sign in to it: sign in with the password, or choose another address.'
+    );
+  }
+  return null;
+}
+
+/**
+ * The account a chosen identity would reach: the user of this provider identity if it exists,
+ * else the user owning the address (automatic linking).
+ */
+export async function accountReached(
+  q: Queryable,
+  provider: LocalProvider,
+  email: string,
+): Promise<User | null> {
+  const identity = await findIdentity(q, provider, providerAccountId(provider, email));
+  if (identity) return findUserById(q, identity.user_id);
+  return findUserOwningEmail(q, email.toLowerCase());
+}
+
+/** Throws 403 access_denied-style when the local provider may not reach this account. */
+export async function assertLocalProviderMayReach(
+  q: Queryable,
+  provider: LocalProvider,
+  email: string,
+): Promise<void> {
+  const user = await accountReached(q, provider, email);
+  const why = user && localProviderRefusal(user);
+  if (why) throw forbidden('email_exists', why);
+}
+
+export const localProviderPage: Handler = async (req) =>
+  providerPage(req, req.query.get('provider'), req.query.get('state') ?? '');
+
+function providerPage(
+  req: AuthRequest,
+  providerName: string | null,
+  state: string,
+  refusal?: { email: string; name: string; message: string },
+): Reply {
+  const provider = providerOf(providerName);
   const label = LABEL[provider];
   const action = `${req.baseUrl}/local-provider`;
   const hidden = `<input type="hidden" name="provider" value="${provider}"><input type="hidden" name="state" value="${escapeHtml(state)}">`;
@@ -97,7 +170,8 @@ export const localProviderPage: Handler = async (req) => {
       <input type="hidden" name="email" value="${escapeHtml(i.email)}"><input type="hidden" name="name" value="${escapeHtml(i.name)}">
       <button type="submit">Continue as ${escapeHtml(i.name)} <span>${escapeHtml(i.email)}</span></button></form></li>`,
   ).join('\n');
-  return html(`<!doctype html>
+  return html(
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Local sign-in provider (supabase-local) — not ${label}</title>
 <style>
@@ -110,27 +184,36 @@ export const localProviderPage: Handler = async (req) => {
   label { display: block; margin: .5rem 0 .2rem; }
   input[type=email], input[type=text] { width: 100%; padding: .5rem; font: inherit; box-sizing: border-box; }
   .cancel { margin-top: 1.5rem; display: inline-block; }
+  .refused { background: #fde8e8; border: 2px solid #a61b1b; border-radius: 8px; padding: .25rem 1rem; margin-top: 1rem; }
+  .refused h2 { margin: .5rem 0 0; font-size: 1.1rem; }
 </style></head>
 <body>
 <main>
 <h1>Local sign-in provider (supabase-local) — not ${label}</h1>
 <p class="banner" role="note">This page stands in for <strong>${label}</strong> on this machine. Nothing is sent to
 ${label}; the identity you pick here is made up for local development and tests.</p>
+${
+  refusal
+    ? `<div class="refused" role="alert"><h2>Not signed in</h2><p>${escapeHtml(refusal.message)}</p></div>`
+    : ''
+}
 <h2>Choose a test identity</h2>
 <ul>
 ${choices}
 </ul>
 <h2>Or use another identity</h2>
 <form method="post" action="${escapeHtml(action)}">${hidden}
-  <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="off">
-  <label for="name">Name</label><input id="name" name="name" type="text" autocomplete="off">
+  <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="off" value="${escapeHtml(refusal?.email ?? '')}">
+  <label for="name">Name</label><input id="name" name="name" type="text" autocomplete="off" value="${escapeHtml(refusal?.name ?? '')}">
   <p><button type="submit">Continue</button></p>
 </form>
 <form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="cancel" value="1">
   <button class="cancel" type="submit">Cancel</button></form>
 </main>
-</body></html>`);
-};
+</body></html>`,
+    refusal ? 403 : 200,
+  );
+}
 
 /** The choice: back to /callback with a code (or the error a provider sends on cancel). */
 export const localProviderChoose: Handler = async (req, ctx) => {
@@ -145,7 +228,11 @@ export const localProviderChoose: Handler = async (req, ctx) => {
     const email = (form.get('email') ?? '').trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(email))
       throw badRequest('validation_failed', 'An email address is required');
-    back.set('code', providerCode(ctx, provider, { email, name: (form.get('name') ?? '').trim() }));
+    const name = (form.get('name') ?? '').trim();
+    const user = await accountReached(ctx.db, provider, email);
+    const why = user && localProviderRefusal(user);
+    if (why) return providerPage(req, provider, state, { email, name, message: why });
+    back.set('code', providerCode(ctx, provider, { email, name }));
   }
   return redirect(`${req.baseUrl}/callback?${back}`);
 };

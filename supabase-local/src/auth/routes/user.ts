@@ -17,7 +17,11 @@ import {
   userJson,
   type UserPatch,
 } from '../users.ts';
+import { verifyReauthentication } from './reauthenticate.ts';
 import { completeEmailChange } from './verify.ts';
+
+/** How recent a session must be to change the password without a nonce (GoTrue: 24 hours). */
+const REAUTHENTICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const getUser: Handler = async (req, ctx) => {
   const { claims, user } = await ctx.tokens.authenticate(req.headers.authorization);
@@ -65,6 +69,18 @@ export const updateUserHandler: Handler = async (req, ctx) => {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   validatePkceParams(p.code_challenge_method, p.code_challenge);
+
+  // GoTrue's UserUpdate with UpdatePasswordRequireReauthentication: a session that did not start in
+  // the last 24 hours (or none) needs the nonce GET /reauthenticate mailed; a fresh sign-in, or the
+  // session a recovery link opened, does not.
+  const needsNonce =
+    p.password !== undefined &&
+    settings.securePasswordChange &&
+    (!session || now().getTime() > new Date(session.created_at).getTime() + REAUTHENTICATION_WINDOW_MS);
+  if (needsNonce && !p.nonce)
+    throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+  // as GoTrue: checked (and spent) before the password itself, outside the update's transaction
+  if (needsNonce) await verifyReauthentication(db, ctx, row, p.nonce);
 
   let newHash: string | undefined;
   if (p.password !== undefined && p.password !== '') {
