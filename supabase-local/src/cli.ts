@@ -153,7 +153,9 @@ async function reset(force: boolean): Promise<number> {
     log(`Resetting the PGlite database in ${t.dataDir}...`);
     await resetPgliteDir(t.dataDir);
   } else {
-    const host = new URL(t.url).hostname;
+    // no host in the URL: libpq's default, the local socket directory (or ?host=/socket/dir)
+    const url = new URL(t.url);
+    const host = url.hostname || url.searchParams.get('host') || 'localhost';
     if (!isLoopbackHost(host) && !force) {
       console.error(
         `Refusing to reset ${redactUrl(t.url)}: it is not on this machine. Add --force if you mean it.`,

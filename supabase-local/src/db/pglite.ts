@@ -49,7 +49,7 @@ export async function openPglite(options: PgliteOptions): Promise<Db & { readonl
   let release = async () => {};
   if (!memory) {
     mkdirSync(options.dataDir, { recursive: true });
-    release = acquireDataDirLock(options.dataDir);
+    release = await acquireDataDirLock(options.dataDir);
   }
   let lite: PGlite;
   try {

@@ -15,7 +15,7 @@ import type { Db } from '../db/types.ts';
 
 export async function resetPgliteDir(dataDir: string): Promise<void> {
   if (!existsSync(dataDir)) return;
-  const release = acquireDataDirLock(dataDir); // throws if a server is running on it
+  const release = await acquireDataDirLock(dataDir); // throws if a server is running on it
   try {
     rmSync(dataDir, { recursive: true, force: true });
   } finally {
@@ -53,8 +53,17 @@ export async function emptyPostgresDatabase(db: Db): Promise<void> {
   await db.exec(EMPTY_DATABASE_SQL);
 }
 
-/** Loopback hosts, where a reset is only a developer's own scratch data. */
+/**
+ * Loopback hosts: localhost, 127.x.x.x, ::1 (bracketed or not). Also a Unix socket directory
+ * (`/var/run/postgresql`, a libpq host), which is on this machine. An empty or unparseable host is
+ * NOT loopback: `listen(port, '')` binds every interface.
+ */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '' || h.startsWith('/');
+  const h = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || h.startsWith('/')) return true;
+  const v4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return v4 !== null && v4.slice(1).every((n) => Number(n) <= 255);
 }
