@@ -4,12 +4,19 @@
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY. The role lives in app_metadata, which only the service
  * role can write, so a shopper can never make themselves staff.
  *
- * The password comes from ADMIN_PASSWORD or is typed at the terminal (not echoed); it is never taken
- * from the command line (shell history, `ps`) and never printed.
+ * The staff role cannot be taken before it is given: an existing account is promoted only when its
+ * address is confirmed (so whoever registered it owns the mailbox), and the staff member always sets
+ * a new password — from ADMIN_PASSWORD, typed at the terminal (not echoed), or, when neither is
+ * available, through a recovery mail whose link opens the admin's /admin/set-password page. Until
+ * then the account has a random password nobody knows, so no earlier password survives, and
+ * promoting signs out the account's existing sessions. A password is never taken from the command
+ * line (shell history, `ps`) and never printed.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { stdin, stdout } from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { loadConfig } from './config.ts';
 import { apiKeys } from './keys.ts';
 
 export interface AdminTarget {
@@ -20,6 +27,7 @@ export interface AdminTarget {
 interface AdminUser {
   id: string;
   email?: string;
+  email_confirmed_at?: string | null;
   app_metadata?: Record<string, unknown>;
 }
 
@@ -58,43 +66,95 @@ async function findByEmail(t: AdminTarget, email: string): Promise<AdminUser | n
 }
 
 export interface PasswordSource {
-  /** given up front (ADMIN_PASSWORD): also resets an existing user's password */
+  /** given up front (ADMIN_PASSWORD) */
   given?: string;
-  /** asked only when a new account needs one */
-  ask: () => Promise<string>;
+  /** typed at the terminal; absent when there is none (then a recovery mail is sent) */
+  ask?: () => Promise<string>;
+  /**
+   * Where the recovery mail's link lands: the admin's set-password page
+   * (default: config.toml's site_url + /admin/set-password)
+   */
+  setPasswordUrl?: string;
 }
 
-/** Create a staff account, or promote an existing user (keeping their password unless one is given). */
+export interface AdminCreated {
+  created: boolean;
+  id: string;
+  /** how the new password is set: given now, or through the mailed link */
+  password: 'set' | 'mailed';
+}
+
+/** A password nobody knows: the account's until the staff member sets one through the mailed link. */
+const unknownPassword = () => `${randomBytes(24).toString('base64url')}aA1!`;
+
+/**
+ * Create a staff account, or promote an existing user whose address is confirmed. Either way the
+ * password is replaced (and, on an existing account, every session signed out).
+ */
 export async function createAdmin(
   t: AdminTarget,
   email: string,
   password: PasswordSource,
-): Promise<{ created: boolean; id: string }> {
+): Promise<AdminCreated> {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new AdminCreateError(`Not an email address: ${email}`);
-  const strongEnough = (pw: string | undefined) => {
+  const strongEnough = (pw: string) => {
     // staff accounts hold the store's keys: never below ASVS's 8 characters, whatever Auth allows
-    if (pw !== undefined && pw.length < MIN_STAFF_PASSWORD) {
+    if (pw.length < MIN_STAFF_PASSWORD) {
       throw new AdminCreateError(`The password must have at least ${MIN_STAFF_PASSWORD} characters.`);
     }
     return pw;
   };
-  strongEnough(password.given);
+  if (password.given !== undefined) strongEnough(password.given);
   const existing = await findByEmail(t, email);
-  if (existing) {
-    const update: Record<string, unknown> = { app_metadata: { ...existing.app_metadata, role: 'admin' } };
-    if (password.given) update['password'] = password.given;
-    await call(t, 'PUT', `/admin/users/${existing.id}`, update);
-    return { created: false, id: existing.id };
+  if (existing && !existing.email_confirmed_at) {
+    throw new AdminCreateError(
+      `${email} has an account whose address is not confirmed, so whoever registered it may not own it: ` +
+        'it is not made staff. Its owner can confirm it through the mailed link (or you can delete the ' +
+        'account), then run admin:create again.',
+    );
   }
-  const pw = strongEnough(password.given ?? (await password.ask()));
-  if (!pw) throw new AdminCreateError('A password is needed to create the account.');
-  const user = (await call(t, 'POST', '/admin/users', {
-    email,
-    password: pw,
-    email_confirm: true,
-    app_metadata: { role: 'admin' },
-  })) as AdminUser;
-  return { created: true, id: user.id };
+  const chosen = password.given ?? (password.ask ? strongEnough(await password.ask()) : undefined);
+  const newPassword = chosen ?? unknownPassword();
+  let id: string;
+  if (existing) {
+    // a new password ends every session of the account (Auth's UpdatePassword)
+    await call(t, 'PUT', `/admin/users/${existing.id}`, {
+      app_metadata: { ...existing.app_metadata, role: 'admin' },
+      password: newPassword,
+    });
+    id = existing.id;
+  } else {
+    const user = (await call(t, 'POST', '/admin/users', {
+      email,
+      password: newPassword,
+      email_confirm: true,
+      app_metadata: { role: 'admin' },
+    })) as AdminUser;
+    id = user.id;
+  }
+  if (chosen === undefined) {
+    const redirectTo =
+      password.setPasswordUrl ?? `${loadConfig().auth.siteUrl.replace(/\/+$/, '')}/admin/set-password`;
+    await call(t, 'POST', `/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { email });
+  }
+  return { created: !existing, id, password: chosen === undefined ? 'mailed' : 'set' };
+}
+
+/** What admin:create prints when it is done. */
+export function summary(email: string, r: AdminCreated): string {
+  const lines = [
+    r.created
+      ? `Created staff account ${email}.`
+      : `${email} already had an account: it is now a staff (admin) account. Its sessions were signed out ` +
+        'and the earlier password no longer works.',
+  ];
+  lines.push(
+    r.password === 'set'
+      ? 'Sign in at /admin/login with the new password.'
+      : `A link to set the password was mailed to ${email} (on supabase-local: its mailbox, /auth/v1/mailbox); ` +
+          'it opens /admin/set-password. Until then nobody knows the password.',
+  );
+  return lines.join('\n');
 }
 
 /** Read a line from the terminal without echoing it. */
@@ -147,24 +207,27 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): AdminTarget
 async function main(argv: string[]): Promise<number> {
   const email = argv[0];
   if (!email || argv.length > 1) {
-    console.error('Usage: pnpm admin:create <email>   (password from ADMIN_PASSWORD or typed at the prompt)');
+    console.error(
+      'Usage: pnpm admin:create <email>   (password from ADMIN_PASSWORD, typed at the prompt, or set through a mailed link)',
+    );
     return 2;
   }
   try {
     const t = targetFromEnv();
     const given = process.env['ADMIN_PASSWORD'] || undefined;
     const ask = async () => {
-      const a = await askHidden(`Password for ${email} (at least 8 characters): `);
+      const a = await askHidden(`New password for ${email} (at least 8 characters): `);
       const b = await askHidden('Again: ');
       if (a !== b) throw new AdminCreateError('The two passwords differ.');
       return a;
     };
-    const r = await createAdmin(t, email, given === undefined ? { ask } : { given, ask });
-    console.log(
-      r.created
-        ? `Created staff account ${email}. Sign in at /admin/login.`
-        : `${email} already had an account: it is now a staff (admin) account.`,
-    );
+    const siteUrl = process.env['SITE_URL']?.replace(/\/+$/, '');
+    const r = await createAdmin(t, email, {
+      ...(given !== undefined ? { given } : {}),
+      ...(stdin.isTTY ? { ask } : {}),
+      ...(siteUrl ? { setPasswordUrl: `${siteUrl}/admin/set-password` } : {}),
+    });
+    console.log(summary(email, r));
     return 0;
   } catch (e) {
     if (e instanceof AdminCreateError) {

@@ -1,63 +1,169 @@
-/** pnpm admin:create: creates or promotes a staff user through Auth's admin API; the role lands in the JWT. */
+/**
+ * pnpm admin:create: creates or promotes a staff user through Auth's admin API; the role lands in the
+ * JWT. The role cannot be taken before it is given: an unconfirmed account is never promoted, and the
+ * staff member always sets a new password (given, typed, or through the mailed recovery link), so no
+ * earlier password and no earlier session survive. Confirmations are on, as in supabase/config.toml.
+ */
 import { expect, it } from 'vitest';
-import { AdminCreateError, createAdmin } from '../src/admin-create.ts';
-import { adminClient, authClient, forEachAuthServer } from './support/auth-server.ts';
+import { AdminCreateError, createAdmin, summary } from '../src/admin-create.ts';
+import {
+  adminClient,
+  authClient,
+  followRedirects,
+  forEachAuthServer,
+  fragmentParams,
+  latestMail,
+  mailTo,
+  uniqueEmail,
+} from './support/auth-server.ts';
+import type { TestServer } from './support/test-server.ts';
+
+const SET_PASSWORD = 'http://127.0.0.1:3000/admin/set-password';
+const SHOPPER_PASSWORD = 'Shopper-pass1';
 
 const never = async (): Promise<string> => {
   throw new Error('should not ask for a password');
 };
 
-forEachAuthServer('pnpm admin:create', {}, ({ server }) => {
-  it('creates a confirmed staff account whose JWT carries app_metadata.role = admin', async () => {
-    const s = server();
-    const target = { url: s.url, serviceRoleKey: s.serviceRoleKey };
-    const r = await createAdmin(target, 'staff@furnicraft.test', { given: 'Str0ng-pass!', ask: never });
-    expect(r.created).toBe(true);
-    const client = authClient(s);
-    const { data, error } = await client.auth.signInWithPassword({
-      email: 'staff@furnicraft.test',
-      password: 'Str0ng-pass!',
-    });
-    expect(error).toBeNull();
-    expect(data.user?.app_metadata['role']).toBe('admin');
-    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claims.app_metadata.role).toBe('admin');
-  });
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+const target = (s: TestServer) => ({ url: s.url, serviceRoleKey: s.serviceRoleKey });
 
-  it('promotes an existing shopper without touching their password', async () => {
-    const s = server();
-    const shopper = authClient(s);
-    const signUp = await shopper.auth.signUp({ email: 'priya@furnicraft.test', password: 'Shopper-pass1' });
-    expect(signUp.error).toBeNull();
-    const r = await createAdmin({ url: s.url, serviceRoleKey: s.serviceRoleKey }, 'priya@furnicraft.test', {
-      ask: never,
-    });
-    expect(r).toEqual({ created: false, id: signUp.data.user!.id });
-    const again = await authClient(s).auth.signInWithPassword({
-      email: 'priya@furnicraft.test',
-      password: 'Shopper-pass1',
-    });
-    expect(again.data.user?.app_metadata['role']).toBe('admin');
-    const { data } = await adminClient(s).auth.admin.getUserById(r.id);
-    expect(data.user?.app_metadata['role']).toBe('admin');
-  });
+/** A shopper who signed up and confirmed the address through the mailed code, and is signed in. */
+async function confirmedShopper(s: TestServer, email: string) {
+  const signUp = await authClient(s).auth.signUp({ email, password: SHOPPER_PASSWORD });
+  expect(signUp.error).toBeNull();
+  const mail = await latestMail(s, email, 'signup');
+  const shopper = authClient(s);
+  const verified = await shopper.auth.verifyOtp({ email, token: mail.otp!, type: 'email' });
+  expect(verified.error).toBeNull();
+  return { id: signUp.data.user!.id, shopper };
+}
 
-  it('refuses a weak password and a non-service key, creating nothing', async () => {
-    const s = server();
-    await expect(
-      createAdmin({ url: s.url, serviceRoleKey: s.serviceRoleKey }, 'weak@furnicraft.test', {
-        given: 'short',
-        ask: never,
-      }),
-    ).rejects.toThrow(AdminCreateError);
-    await expect(
-      createAdmin({ url: s.url, serviceRoleKey: s.anonKey }, 'anon@furnicraft.test', {
-        given: 'Str0ng-pass!',
-        ask: never,
-      }),
-    ).rejects.toThrow(/403|401/);
-    const { data } = await adminClient(s).auth.admin.listUsers();
-    expect(data.users.map((u) => u.email)).not.toContain('weak@furnicraft.test');
-    expect(data.users.map((u) => u.email)).not.toContain('anon@furnicraft.test');
+/** Follows the recovery link admin:create mailed, as the set-password page would, and sets a password. */
+async function setPasswordThroughMail(s: TestServer, email: string, password: string) {
+  const mail = await latestMail(s, email, 'recovery');
+  expect(mail.redirect_to).toBe(SET_PASSWORD);
+  const back = await followRedirects(mail.action_url!, {
+    stopAt: (u) => !u.pathname.startsWith('/auth/v1'),
   });
-});
+  expect(back.url.startsWith(SET_PASSWORD)).toBe(true);
+  const f = fragmentParams(back.url);
+  expect(f.get('type')).toBe('recovery');
+  const staff = authClient(s);
+  const session = await staff.auth.setSession({
+    access_token: f.get('access_token')!,
+    refresh_token: f.get('refresh_token')!,
+  });
+  expect(session.error).toBeNull();
+  expect((await staff.auth.updateUser({ password })).error).toBeNull();
+}
+
+forEachAuthServer(
+  'pnpm admin:create',
+  { auth: { email: { enable_confirmations: true, secure_password_change: true } } },
+  ({ server, clock }) => {
+    it('creates a confirmed staff account whose JWT carries app_metadata.role = admin', async () => {
+      const s = server();
+      const email = uniqueEmail('staff');
+      const r = await createAdmin(target(s), email, { given: 'Str0ng-pass!', ask: never });
+      expect(r).toMatchObject({ created: true, password: 'set' });
+      const { data, error } = await authClient(s).auth.signInWithPassword({
+        email,
+        password: 'Str0ng-pass!',
+      });
+      expect(error).toBeNull();
+      expect(data.user?.app_metadata['role']).toBe('admin');
+      expect(claimsOf(data.session!.access_token).app_metadata.role).toBe('admin');
+      expect(await mailTo(s, email)).toEqual([]);
+    });
+
+    it('without a password or a terminal, mails a link to the set-password page; nobody knows the password until then', async () => {
+      const s = server();
+      const email = uniqueEmail('mailed');
+      const r = await createAdmin(target(s), email, { setPasswordUrl: SET_PASSWORD });
+      expect(r).toMatchObject({ created: true, password: 'mailed' });
+      expect(summary(email, r)).toContain(`A link to set the password was mailed to ${email}`);
+      await setPasswordThroughMail(s, email, 'Chosen-pass-2026');
+      const { data, error } = await authClient(s).auth.signInWithPassword({
+        email,
+        password: 'Chosen-pass-2026',
+      });
+      expect(error).toBeNull();
+      expect(claimsOf(data.session!.access_token).app_metadata.role).toBe('admin');
+    });
+
+    it('promotes a confirmed shopper only with a new password: the old one and the old sessions stop working', async () => {
+      const s = server();
+      const email = uniqueEmail('priya');
+      const { id, shopper } = await confirmedShopper(s, email);
+      const r = await createAdmin(target(s), email, { given: 'Staff-pass-2026!', ask: never });
+      expect(r).toEqual({ created: false, id, password: 'set' });
+      expect(summary(email, r)).toContain(
+        'Its sessions were signed out and the earlier password no longer works.',
+      );
+
+      const old = await authClient(s).auth.signInWithPassword({ email, password: SHOPPER_PASSWORD });
+      expect(old.error).toMatchObject({ code: 'invalid_credentials' });
+      // the shopper's session was signed out: its refresh token no longer works
+      clock.advance(11); // past the refresh-token reuse interval
+      expect((await shopper.auth.refreshSession()).error).toMatchObject({ code: 'refresh_token_not_found' });
+
+      const now = await authClient(s).auth.signInWithPassword({ email, password: 'Staff-pass-2026!' });
+      expect(now.error).toBeNull();
+      expect(now.data.user?.app_metadata['role']).toBe('admin');
+      const { data } = await adminClient(s).auth.admin.getUserById(id);
+      expect(data.user?.app_metadata['role']).toBe('admin');
+    });
+
+    it('promoting without a password mails the link, and the earlier password is already gone', async () => {
+      const s = server();
+      const email = uniqueEmail('squatter');
+      const { id } = await confirmedShopper(s, email);
+      clock.advance(2); // max_frequency between two mails to one address
+      const r = await createAdmin(target(s), email, { setPasswordUrl: SET_PASSWORD });
+      expect(r).toEqual({ created: false, id, password: 'mailed' });
+      const old = await authClient(s).auth.signInWithPassword({ email, password: SHOPPER_PASSWORD });
+      expect(old.error).toMatchObject({ code: 'invalid_credentials' });
+      await setPasswordThroughMail(s, email, 'Owner-pass-2026');
+      const signedIn = await authClient(s).auth.signInWithPassword({ email, password: 'Owner-pass-2026' });
+      expect(signedIn.data.user?.app_metadata['role']).toBe('admin');
+    });
+
+    it('refuses to promote an account whose address is not confirmed, and changes nothing', async () => {
+      const s = server();
+      const email = uniqueEmail('unconfirmed');
+      const signUp = await authClient(s).auth.signUp({ email, password: SHOPPER_PASSWORD });
+      expect(signUp.data.session).toBeNull();
+      const before = await s.db.query<{ encrypted_password: string }>(
+        'select encrypted_password from auth.users where id = $1',
+        [signUp.data.user!.id],
+      );
+      await expect(createAdmin(target(s), email, { given: 'Staff-pass-2026!', ask: never })).rejects.toThrow(
+        /address is not confirmed.*it is not made staff/,
+      );
+      const { data } = await adminClient(s).auth.admin.getUserById(signUp.data.user!.id);
+      expect(data.user?.app_metadata['role']).toBeUndefined();
+      const after = await s.db.query<{ encrypted_password: string }>(
+        'select encrypted_password from auth.users where id = $1',
+        [signUp.data.user!.id],
+      );
+      expect(after.rows[0]!.encrypted_password).toBe(before.rows[0]!.encrypted_password);
+    });
+
+    it('refuses a weak password and a non-service key, creating nothing', async () => {
+      const s = server();
+      await expect(
+        createAdmin(target(s), 'weak@furnicraft.test', { given: 'short', ask: never }),
+      ).rejects.toThrow(AdminCreateError);
+      await expect(
+        createAdmin({ url: s.url, serviceRoleKey: s.anonKey }, 'anon@furnicraft.test', {
+          given: 'Str0ng-pass!',
+          ask: never,
+        }),
+      ).rejects.toThrow(/403|401/);
+      const { data } = await adminClient(s).auth.admin.listUsers();
+      expect(data.users.map((u) => u.email)).not.toContain('weak@furnicraft.test');
+      expect(data.users.map((u) => u.email)).not.toContain('anon@furnicraft.test');
+    });
+  },
+);
