@@ -15,10 +15,12 @@ import type { Database } from '../../shared/src/types/database.ts';
 import {
   addPeople,
   forEachStoreServer,
+  liftRateLimits,
   PEOPLE,
   serviceClient,
   shippingAddress,
   storeClient,
+  type Person,
 } from './support/store.ts';
 import type { TestServer } from './support/test-server.ts';
 
@@ -53,6 +55,7 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
   beforeAll(async () => {
     s = server();
     await addPeople(s.db);
+    await liftRateLimits(s.db);
     asha = storeClient(s, PEOPLE.customerA);
     bilal = storeClient(s, PEOPLE.customerB);
     staff = storeClient(s, PEOPLE.admin);
@@ -174,7 +177,7 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     it('numbers the order ORD…, gives cash on delivery a COD_ payment id and starts the timeline', async () => {
       const id = await product(4999, 3);
       const { data } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
-      expect(data!.order_number).toMatch(/^ORD\d{12}$/);
+      expect(data!.order_number).toMatch(/^ORD\d{16}$/);
       expect(data!.payment_id).toMatch(/^COD_\d{13}$/);
       expect(data).toMatchObject({ status: 'pending', payment_status: 'pending', payment_method: 'cod' });
       expect(data!.estimated_delivery_to > data!.estimated_delivery_from).toBe(true);
@@ -316,6 +319,81 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         shipping_address: shippingAddress(change),
       });
       expect(error).toMatchObject({ message, details: reason });
+    });
+  });
+
+  describe('no hoarding (store_settings limits)', () => {
+    const hoarder: Person = {
+      id: 'c0000000-0000-4000-8000-0000000000e1',
+      email: 'hoarder@example.in',
+      userMetadata: { full_name: 'Harsh Hoarder' },
+    };
+    let harsh: Client;
+    beforeAll(async () => {
+      await addPeople(s.db, [hoarder]);
+      harsh = storeClient(s, hoarder);
+    });
+
+    it('refuses more than max_quantity_per_line of one product, its lines summed', async () => {
+      const id = await product(2999, 40);
+      const { data: settings } = await harsh
+        .from('store_settings')
+        .select('max_quantity_per_line, max_unpaid_online_orders')
+        .single();
+      expect(settings).toEqual({ max_quantity_per_line: 10, max_unpaid_online_orders: 2 });
+      const name = (
+        await s.db.query<{ name: string }>('select name from public.products where id = $1', [id])
+      ).rows[0]!.name;
+      for (const items of [
+        [{ product_id: id, quantity: 11 }],
+        [
+          { product_id: id, quantity: 6, selected_color: 'Teal Blue' },
+          { product_id: id, quantity: 5, selected_color: 'Mustard' },
+        ],
+      ]) {
+        const { data, error, status } = await place(harsh, { items });
+        expect(data).toBeNull();
+        expect(status).toBe(400);
+        expect(error).toMatchObject({
+          code: 'P0001',
+          message: `You can order at most 10 of "${name}" at a time. Please reduce the quantity.`,
+          details: 'quantity_limit',
+          hint: String(id),
+        });
+      }
+      expect((await stockOf(id)).stock_quantity).toBe(40);
+      const ten = await place(harsh, { items: [{ product_id: id, quantity: 10 }] });
+      expect(ten.error).toBeNull();
+      expect((await stockOf(id)).stock_quantity).toBe(30);
+    });
+
+    it('refuses a third unpaid online order, but not cash on delivery or a retry', async () => {
+      const id = await product(4999, 20);
+      const online = { items: [{ product_id: id, quantity: 1 }], payment_method: 'razorpay' };
+      const first = await place(harsh, online);
+      const retryKey = key();
+      const second = await place(harsh, { ...online, idempotency_key: retryKey });
+      expect(first.error).toBeNull();
+      expect(second.error).toBeNull();
+      const before = await ordersOf(hoarder.id);
+      const third = await place(harsh, online);
+      expect(third.data).toBeNull();
+      expect(third.status).toBe(400);
+      expect(third.error).toMatchObject({
+        code: 'P0001',
+        message:
+          'You already have 2 online orders waiting for payment. Please pay for or cancel one before placing another online order.',
+        details: 'unpaid_orders_limit',
+      });
+      expect(await ordersOf(hoarder.id)).toBe(before);
+      expect((await stockOf(id)).stock_quantity).toBe(18);
+      // A retried checkout still gets its own order back; cash on delivery is not counted.
+      expect((await place(harsh, { ...online, idempotency_key: retryKey })).data?.id).toBe(second.data!.id);
+      expect((await place(harsh, { items: [{ product_id: id, quantity: 1 }] })).error).toBeNull();
+      // Cancelling (or paying for) one makes room for another.
+      expect((await harsh.rpc('cancel_order', { order_id: first.data!.id })).error).toBeNull();
+      expect((await place(harsh, online)).error).toBeNull();
+      expect((await place(harsh, online)).error?.details).toBe('unpaid_orders_limit');
     });
   });
 

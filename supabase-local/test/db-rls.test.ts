@@ -9,7 +9,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/types.ts';
-import { addPeople, forEachStoreServer, PEOPLE, storeClient, type Person } from './support/store.ts';
+import {
+  addPeople,
+  forEachStoreServer,
+  liftRateLimits,
+  PEOPLE,
+  storeClient,
+  type Person,
+} from './support/store.ts';
 import type { TestServer } from './support/test-server.ts';
 
 type Role = 'anon' | 'customerA' | 'customerB' | 'admin';
@@ -261,6 +268,7 @@ forEachStoreServer('RLS matrix', ({ server }) => {
   beforeAll(async () => {
     s = server();
     await addPeople(s.db);
+    await liftRateLimits(s.db);
     // Untyped: the matrix names its tables at run time.
     const untyped = (p?: Person) => storeClient(s, p) as unknown as SupabaseClient;
     clients.anon = untyped();

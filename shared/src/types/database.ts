@@ -277,8 +277,9 @@ export type Database = {
           total: number;
           updated_at: string;
           user_id: string | null;
+          allowed_transitions: Database['public']['Enums']['order_status'][] | null;
         };
-        ComputedFields: never;
+        ComputedFields: 'allowed_transitions';
         Insert: {
           contact_email?: never;
           contact_phone?: never;
@@ -517,6 +518,10 @@ export type Database = {
           free_delivery_threshold: number;
           id: boolean;
           low_stock_threshold: number;
+          max_quantity_per_line: number;
+          max_unpaid_online_orders: number;
+          preview_promo_limit_per_minute: number;
+          track_order_limit_per_minute: number;
           updated_at: string;
         };
         ComputedFields: never;
@@ -529,6 +534,10 @@ export type Database = {
           free_delivery_threshold?: number;
           id?: boolean;
           low_stock_threshold?: number;
+          max_quantity_per_line?: number;
+          max_unpaid_online_orders?: number;
+          preview_promo_limit_per_minute?: number;
+          track_order_limit_per_minute?: number;
           updated_at?: string;
         };
         Update: {
@@ -540,6 +549,10 @@ export type Database = {
           free_delivery_threshold?: number;
           id?: boolean;
           low_stock_threshold?: number;
+          max_quantity_per_line?: number;
+          max_unpaid_online_orders?: number;
+          preview_promo_limit_per_minute?: number;
+          track_order_limit_per_minute?: number;
           updated_at?: string;
         };
         Relationships: [];
@@ -647,6 +660,12 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      allowed_transitions: {
+        Args: { '': Database['public']['Tables']['orders']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.allowed_transitions with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
       cancel_order: {
         Args: { order_id: string };

@@ -3,9 +3,11 @@
  * API, for the db-*.test.ts suites: people to play (two customers, a fresh admin, an admin whose
  * sign-in is 9 hours old, a customer who wrote `role: admin` into their own metadata, a visitor),
  * access tokens with the claims GoTrue issues (sub, role, aud, email, app_metadata, user_metadata,
- * amr with the sign-in time, session_id, aal), and supabase-js clients carrying them.
+ * amr with the sign-in time, session_id, aal), and supabase-js clients carrying them. Each person
+ * has a live auth.sessions row (as a sign-in makes one) that their tokens name: the database's
+ * admin check wants the session to still exist.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { projectPaths } from '../../src/config.ts';
 import type { Database } from '../../../shared/src/types/database.ts';
@@ -81,7 +83,16 @@ export const PEOPLE = {
   },
 } satisfies Record<string, Person>;
 
-/** Adds the people to auth.users as Auth would (which also makes their profiles). */
+/** The auth.sessions row a person's tokens name (addPeople makes it, as a sign-in would). */
+export function sessionIdOf(p: Person): string {
+  const h = createHash('sha256').update(`session:${p.id}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Adds the people to auth.users as Auth would (which also makes their profiles), each with the
+ * live session their tokens name.
+ */
 export async function addPeople(db: Queryable, people: Person[] = Object.values(PEOPLE)): Promise<void> {
   for (const p of people) {
     await db.query(
@@ -101,11 +112,20 @@ export async function addPeople(db: Queryable, people: Person[] = Object.values(
         JSON.stringify(p.userMetadata ?? {}),
       ],
     );
+    await db.query(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+       values ($1, $2, now(), now(), 'aal1')
+       on conflict (id) do nothing`,
+      [sessionIdOf(p), p.id],
+    );
   }
 }
 
-/** An access token with the claims GoTrue puts in one (HS256 with the server's secret). */
-export function accessToken(s: TestServer, p: Person): string {
+/**
+ * An access token with the claims GoTrue puts in one (HS256 with the server's secret), naming the
+ * person's session (or `sessionId`).
+ */
+export function accessToken(s: TestServer, p: Person, sessionId: string = sessionIdOf(p)): string {
   const now = Math.floor(Date.now() / 1000);
   return s.signJwt({
     aud: 'authenticated',
@@ -120,7 +140,7 @@ export function accessToken(s: TestServer, p: Person): string {
     role: 'authenticated',
     aal: 'aal1',
     amr: [{ method: 'password', timestamp: now - (p.signedInAgo ?? 60) }],
-    session_id: randomUUID(),
+    session_id: sessionId,
     is_anonymous: false,
   });
 }
@@ -164,4 +184,14 @@ export function shippingAddress(overrides: Record<string, unknown> = {}): Record
     pincode: '560038',
     ...overrides,
   };
+}
+
+/**
+ * Raises the per-minute limits on track_order and preview_promo (store_settings) for suites that
+ * call them more often than a shopper would; db-rate-limits.test.ts tests the limits themselves.
+ */
+export async function liftRateLimits(db: Queryable): Promise<void> {
+  await db.query(
+    'update public.store_settings set track_order_limit_per_minute = 100000, preview_promo_limit_per_minute = 100000',
+  );
 }
