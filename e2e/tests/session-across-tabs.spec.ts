@@ -1,16 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { header } from './support/header';
+import { signUpAndConfirm } from './support/sign-up';
 
-async function signUp(page: Page, email: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Full Name').fill('Meera Iyer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mobile Number').fill('9822012345');
-  await page.getByLabel('Password', { exact: true }).fill('furniture-2026');
-  await page.getByLabel('Confirm Password').fill('furniture-2026');
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect((await header(page)).getByRole('link', { name: 'Wishlist' })).toBeVisible();
+/** Signs up and follows the confirmation mail's link, which signs the tab in. */
+function signUp(page: Page, email: string) {
+  return signUpAndConfirm(page, {
+    name: 'Meera Iyer',
+    email,
+    phone: '9822012345',
+    password: 'furniture-2026',
+  });
 }
 
 test('two tabs share the sign-in, the sign-out and the cart without a reload', async ({ context }) => {

@@ -1,17 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 import { header } from './support/header';
+import { signUpAndConfirm } from './support/sign-up';
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Full Name').fill('Ravi Kumar');
-  await page.getByLabel('Email').fill(`ravi-${Date.now()}@example.com`);
-  await page.getByLabel('Mobile Number').fill('9812345678');
-  await page.getByLabel('Password', { exact: true }).fill('furniture-2026');
-  await page.getByLabel('Confirm Password').fill('furniture-2026');
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect((await header(page)).getByRole('link', { name: 'Wishlist' })).toBeVisible();
+function signUp(page: Page) {
+  return signUpAndConfirm(page, {
+    name: 'Ravi Kumar',
+    email: `ravi-${Date.now()}@example.com`,
+    phone: '9812345678',
+    password: 'furniture-2026',
+  });
 }
 
 test('a visitor is asked to log in for the wishlist', async ({ page }) => {

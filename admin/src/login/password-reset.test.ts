@@ -110,6 +110,13 @@ describe('setNewPassword', () => {
       message: 'Auth session missing!',
     });
     expect(await setNewPassword('New-pass-2026', missing)).toEqual({ ok: false, message: LINK_INVALID });
+    // an old session (secure_password_change) needs a fresh link, which the page offers
+    const stale = updateAuth({
+      status: 400,
+      code: 'reauthentication_needed',
+      message: 'Password update requires reauthentication',
+    });
+    expect(await setNewPassword('New-pass-2026', stale)).toEqual({ ok: false, message: LINK_INVALID });
     const down = updateAuth({ status: 500, message: 'boom' });
     expect(await setNewPassword('New-pass-2026', down)).toEqual({ ok: false, message: SET_FAILED });
   });

@@ -88,8 +88,14 @@ export async function setNewPassword(
     if (error) {
       if (error.code === 'weak_password' || error.code === 'same_password')
         return { ok: false, message: error.message };
-      // no session (the link was not followed, or was already used) or one Auth no longer accepts
-      if (error.name === 'AuthSessionMissingError' || error.status === 401 || error.status === 403)
+      // no session (the link was not followed, or was already used) or one Auth no longer accepts;
+      // or an old session (secure_password_change: over 24 hours) that a fresh reset link replaces
+      if (
+        error.name === 'AuthSessionMissingError' ||
+        error.status === 401 ||
+        error.status === 403 ||
+        error.code === 'reauthentication_needed'
+      )
         return { ok: false, message: LINK_INVALID };
       return { ok: false, message: SET_FAILED };
     }

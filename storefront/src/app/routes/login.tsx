@@ -1,20 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema, type LoginInput } from 'shared/schemas/auth';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import { signInWithPassword } from '@/features/auth/api/auth';
+import { resendConfirmation, signInWithPassword } from '@/features/auth/api/auth';
 import { SocialButtons } from '@/features/auth/components/social-buttons';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { authErrorMessage } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
 
+const UNCONFIRMED =
+  'Please confirm your email address before signing in. We sent you a link when you signed up.';
+const CHECK_INBOX = (email: string) =>
+  `We sent a confirmation link to ${email}. Follow it to finish creating your account and sign in.`;
+const RESENT = (email: string) =>
+  `A new confirmation link has been sent to ${email}. Check your inbox (and the spam folder).`;
+
+/** Why the confirmation panel shows: just signed up (from /signup), or a sign-in refused as unconfirmed. */
+type Pending = { email: string; reason: 'signed-up' | 'unconfirmed' };
+
+function isSignedUpState(state: unknown): state is { signedUp: string } {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as { signedUp?: unknown }).signedUp === 'string'
+  );
+}
+
 export function Component() {
   usePageTitle('Login', 'Sign in to your FurniCraft account.');
   const user = useUser();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [pending, setPending] = useState<Pending | null>(() =>
+    isSignedUpState(location.state) ? { email: location.state.signedUp, reason: 'signed-up' } : null,
+  );
   // Back where sign-in was asked for (?redirect=/checkout); only paths of this site.
   const redirect = useSearchParams()[0].get('redirect') ?? '';
   const next = /^\/(?!\/)/.test(redirect) ? redirect : paths.home;
@@ -33,6 +56,11 @@ export function Component() {
       toast.success('Login successful!');
       navigate(next);
     } catch (error) {
+      // the password was right but the address is not confirmed yet: say so, and offer the mail again
+      if ((error as { code?: string } | null)?.code === 'email_not_confirmed') {
+        setPending({ email: values.email, reason: 'unconfirmed' });
+        return;
+      }
       toast.error(authErrorMessage(error, 'Login failed. Please check your credentials and try again.'));
     }
   };
@@ -46,6 +74,7 @@ export function Component() {
         Welcome Back
       </h1>
       <p className="mt-1 text-sm text-stone-600">Sign in to your account</p>
+      {pending && <ConfirmationPanel key={`${pending.reason}:${pending.email}`} pending={pending} />}
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-6 space-y-4">
         <Field
           label="Email"
@@ -78,5 +107,49 @@ export function Component() {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** "Confirm your email" with a resend button: after sign-up, or when sign-in was refused as unconfirmed. */
+function ConfirmationPanel({ pending }: { pending: Pending }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const resend = async () => {
+    setState('sending');
+    setProblem(null);
+    try {
+      await resendConfirmation(pending.email);
+      setState('sent');
+    } catch (error) {
+      setState('idle');
+      setProblem(authErrorMessage(error, 'Could not send the email. Please try again.'));
+    }
+  };
+  return (
+    <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-stone-800">
+      {pending.reason === 'unconfirmed' ? (
+        <p role="alert" className="font-medium">
+          {UNCONFIRMED}
+        </p>
+      ) : (
+        <p role="status">{CHECK_INBOX(pending.email)}</p>
+      )}
+      <button
+        type="button"
+        onClick={() => void resend()}
+        disabled={state === 'sending'}
+        className="mt-3 rounded-lg border border-amber-800 bg-white px-3 py-1.5 font-medium text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+      >
+        {state === 'sending' ? 'Sending…' : 'Resend confirmation email'}
+      </button>
+      <p role="status" className="mt-2 empty:hidden">
+        {state === 'sent' ? RESENT(pending.email) : ''}
+      </p>
+      {problem && (
+        <p role="alert" className="mt-2 text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }

@@ -34,8 +34,9 @@ export function Component() {
   const onSubmit = async (v: SignupOutput) => {
     try {
       await signUp({ email: v.email, password: v.password, fullName: v.fullName, phone: v.phone });
+      // confirmations are on: no session yet; /login says where the link went and offers it again
       toast.success('Account created successfully! Please check your email to confirm your account.');
-      navigate(paths.login);
+      navigate(paths.login, { state: { signedUp: v.email } });
     } catch (error) {
       toast.error(authErrorMessage(error, 'Signup failed. Please try again.'));
     }

@@ -1,6 +1,8 @@
 import type { Session } from '@supabase/supabase-js';
 import { create } from 'zustand';
 import { getSupabase } from '@/lib/get-supabase';
+import { toast } from '@/lib/toast';
+import { authLandingIn, EMAIL_CONFIRMED, LINK_INVALID } from '@/features/auth/confirmation-landing';
 
 /**
  * The signed-in session, mirrored from supabase-js: it restores the stored session, refreshes it before
@@ -18,12 +20,16 @@ let started = false;
 export function startSessionSync() {
   if (started) return;
   started = true;
+  // before supabase-js reads (and clears) the link's fragment
+  const landing = authLandingIn(window.location.hash);
   void getSupabase().then(async (supabase) => {
     supabase.auth.onAuthStateChange((_event, session) => {
       useSessionStore.setState({ session, ready: true });
     });
     const { data } = await supabase.auth.getSession();
     useSessionStore.setState({ session: data.session, ready: true });
+    if (landing === 'confirmed' && data.session) toast.success(EMAIL_CONFIRMED);
+    if (landing === 'link-invalid') toast.error(LINK_INVALID);
   });
 }
 
