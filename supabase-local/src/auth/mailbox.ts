@@ -119,7 +119,7 @@ export function mailboxPage(messages: StoredMail[], to: string | null, baseUrl: 
 <body>
 <h1>Mailbox</h1>
 <p class="note">Local mailbox of supabase-local: mail that Supabase Auth would send (sign-up confirmation,
-password reset, magic link, email change) is kept here instead of being delivered.
+password reset, magic link, email change, reauthentication code) is kept here instead of being delivered.
 ${to ? `Showing mail to <strong>${escapeHtml(to)}</strong> · <a href="${base}/mailbox">all mail</a>` : ''}
 · <a href="${base}/mailbox/messages.json${to ? `?to=${encodeURIComponent(to)}` : ''}">JSON</a></p>
 ${items || '<p>No mail yet.</p>'}
