@@ -8,7 +8,9 @@ describe('Auth settings from config.toml', () => {
     const s = authSettings(loadConfig(projectPaths().configToml, {}), 'x'.repeat(40));
     expect(s).toMatchObject({
       minPasswordLength: 8,
-      autoconfirm: true,
+      // confirmations on, as on hosted Supabase; password changes from old sessions need a nonce
+      autoconfirm: false,
+      securePasswordChange: true,
       disableSignup: false,
       jwtExpiry: 3600,
       refreshTokenReuseInterval: 10,
