@@ -264,6 +264,15 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
       `\nNew database. To sign in to the admin, create a staff account:\n  pnpm admin:create you@example.com`,
     );
   }
+  log(`\nDevelopment surfaces ${s.devSurfacesReason}.`);
+  if (s.devSurfaces) {
+    log(`  Mailbox (mail Auth sends): ${s.apiUrl}/auth/v1/mailbox`);
+    log(`  Google/GitHub sign-in: a local provider page at ${s.apiUrl}/auth/v1/local-provider`);
+    log(`  Razorpay sandbox: ${s.apiUrl}/razorpay (test keys; no real payment)`);
+  } else {
+    log('  The mailbox, the local sign-in page and the Razorpay sandbox answer 404.');
+  }
+  log(`Browsers may call the API from: ${s.allowedOrigins.join(' ')}`);
   log('\nPress Ctrl+C to stop.');
 }
 

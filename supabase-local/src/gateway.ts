@@ -2,8 +2,21 @@
  * The API gateway: what Supabase's Kong does in front of the services, so that the apps and the
  * Supabase clients see the same HTTP surface as under `supabase start`.
  *
- * - CORS on every answer (any origin); preflights answered here, except under /functions/v1, where
+ * - Host: a Host that is not a loopback name or a configured one is refused (421) before any
+ *   service sees the request (DNS rebinding; request-guard.ts).
+ * - CORS for the store's own origins only (request-guard.ts): an allowed Origin is reflected with
+ *   `Vary: Origin`; any other origin gets no Access-Control-Allow-* header at all, even where a
+ *   service (a function answering `*`) sets its own, and its preflights are refused with 403 (a
+ *   browser would fail them anyway; 403 says why in the network panel and never reaches the
+ *   service). Preflights are answered here, except under /functions/v1 for allowed origins, where
  *   (as on hosted Supabase) the function answers its own OPTIONS.
+ * - X-Forwarded-For / X-Real-IP are set from the socket's address, overwriting what the client
+ *   sent (as Kong and Cloudflare do), so services and the database (`request.headers`) can tell
+ *   clients apart and nobody can claim another's address.
+ * - Development-only paths (a route's `devOnly`) answer 404, as an unknown route, unless the server
+ *   runs with the well-known local keys on loopback (server.ts decides).
+ * - Body limits for services that do not enforce their own (a route's `maxBody`): a declared
+ *   Content-Length over the limit is 413, and a body without one (chunked) is 411.
  * - The `apikey` rule: a request to /rest/v1 or /auth/v1 carrying neither `apikey` (header or
  *   query parameter) nor `Authorization` gets 401 "No API key found in request". With only an
  *   apikey, the key becomes the bearer token (that is how the anon key reaches PostgREST). The keys
@@ -14,6 +27,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveOpaqueKey, type ApiKeys } from './keys.ts';
+import { MISDIRECTED, type RequestGuard } from './request-guard.ts';
 
 /** Serves one request; `target` is the path after the route's prefix plus the raw query string. */
 export type SurfaceHandler = (req: IncomingMessage, res: ServerResponse, target: string) => Promise<void>;
@@ -28,6 +42,17 @@ export interface Route {
   open?: RegExp;
   /** false: OPTIONS preflights go to the handler instead of being answered by the gateway */
   gatewayPreflight: boolean;
+  /** paths under the prefix that exist only in development (404 unless `devSurfaces`) */
+  devOnly?: RegExp;
+  /** a body limit the gateway enforces, with the answer in the service's shape */
+  maxBody?: { bytes: number; tooLarge: () => { status: number; body: unknown } };
+}
+
+export interface GatewayOptions {
+  keys: ApiKeys;
+  guard: RequestGuard;
+  /** the development-only paths are served (well-known keys, loopback only) */
+  devSurfaces: boolean;
 }
 
 const EXPOSE_HEADERS = [
@@ -70,23 +95,37 @@ const ALLOW_HEADERS = [
 
 const ALLOW_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 
-export function createGateway(routes: Route[], keys: ApiKeys) {
+export function createGateway(routes: Route[], options: GatewayOptions) {
+  const { keys, guard, devSurfaces } = options;
   return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!guard.hostAllowed(req.headers.host)) {
+      return json(res, MISDIRECTED.status, { message: MISDIRECTED.message });
+    }
     const url = req.url ?? '/';
-    const route = routes.find(
+    let route = routes.find(
       (r) => url === r.prefix || url.startsWith(r.prefix + '/') || url.startsWith(r.prefix + '?'),
     );
+    const target = route ? toTarget(url.slice(route.prefix.length)) : '/';
+    if (route?.devOnly && !devSurfaces && route.devOnly.test(target.split('?')[0]!)) route = undefined;
     const isPreflight =
       req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    const origin = req.headers.origin;
+    const allowed = guard.originAllowed(origin);
 
-    if (!(isPreflight && route && !route.gatewayPreflight)) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Vary', 'Origin');
+    if (isPreflight && !allowed) {
+      return json(res, 403, { message: `CORS: the origin ${origin ?? '(none)'} may not call this API` });
+    }
+    if (origin !== undefined && !allowed) stripCors(res);
+    if (allowed && !(isPreflight && route && !route.gatewayPreflight)) {
+      res.setHeader('Access-Control-Allow-Origin', origin!);
       res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
     }
     if (isPreflight && (!route || route.gatewayPreflight)) {
       res.writeHead(200, {
         'Access-Control-Allow-Methods': ALLOW_METHODS,
         'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? ALLOW_HEADERS,
+        'Access-Control-Max-Age': '600',
         'Content-Length': '0',
       });
       res.end();
@@ -94,7 +133,17 @@ export function createGateway(routes: Route[], keys: ApiKeys) {
     }
     if (!route) return json(res, 404, { message: 'no Route matched with those values' });
 
-    const target = toTarget(url.slice(route.prefix.length));
+    const address = clientAddress(req);
+    req.headers['x-forwarded-for'] = address;
+    req.headers['x-real-ip'] = address;
+    if (route.maxBody) {
+      const refused = bodyRefusal(req, route.maxBody);
+      if (refused) {
+        res.setHeader('Connection', 'close'); // the unread body is not drained
+        return json(res, refused.status, refused.body);
+      }
+    }
+
     const apikey = headerOrQuery(req, target, 'apikey');
     const path = target.split('?')[0]!;
     if (route.requireKey && !(route.open?.test(path) ?? false) && !apikey && !req.headers.authorization) {
@@ -160,6 +209,51 @@ function mapKeys(req: IncomingMessage, apikey: string | undefined, keys: ApiKeys
     req.headers.authorization = `Bearer ${resolveOpaqueKey(apikey, keys)}`;
   }
   if (apikey && typeof req.headers.apikey === 'string') req.headers.apikey = resolveOpaqueKey(apikey, keys);
+}
+
+/** The peer's address (`::ffff:127.0.0.1` → `127.0.0.1`). */
+function clientAddress(req: IncomingMessage): string {
+  const a = req.socket.remoteAddress ?? '';
+  return a.startsWith('::ffff:') ? a.slice(7) : a;
+}
+
+function bodyRefusal(
+  req: IncomingMessage,
+  limit: NonNullable<Route['maxBody']>,
+): { status: number; body: unknown } | undefined {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) return Number(declared) > limit.bytes ? limit.tooLarge() : undefined;
+  if (req.headers['transfer-encoding'] === undefined) return undefined; // no body
+  return {
+    status: 411,
+    body: { message: 'A request body needs a Content-Length here (no chunked uploads).' },
+  };
+}
+
+/**
+ * For an origin that may not read our answers: whatever CORS headers the service writes (a
+ * function answering its own `Access-Control-Allow-Origin: *`) are dropped before they are sent.
+ */
+function stripCors(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  const drop = (name: string) => /^access-control-/i.test(name);
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    for (const name of this.getHeaderNames()) if (drop(name)) this.removeHeader(name);
+    const headers = rest.find((r) => r !== null && typeof r === 'object');
+    if (Array.isArray(headers)) {
+      // raw [name, value, name, value…] or [[name, value]…]
+      for (let i = headers.length - 1; i >= 0; i--) {
+        const entry: unknown = headers[i];
+        if (Array.isArray(entry) ? drop(String(entry[0])) : i % 2 === 0 && drop(String(entry))) {
+          headers.splice(i, Array.isArray(entry) ? 1 : 2);
+        }
+      }
+    } else if (headers) {
+      const record = headers as Record<string, unknown>;
+      for (const name of Object.keys(record)) if (drop(name)) delete record[name];
+    }
+    return Reflect.apply(writeHead, this, [status, ...rest]) as ServerResponse;
+  } as ServerResponse['writeHead'];
 }
 
 export function json(res: ServerResponse, status: number, body: unknown): void {

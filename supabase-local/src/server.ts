@@ -5,6 +5,11 @@
  * - the web origin (default http://127.0.0.1:3000, PORT / HOST): the built storefront and admin.
  * The API stays on its own origin, as hosted Supabase's does.
  *
+ * Development surfaces (the local OAuth provider page, the mailbox, the Razorpay sandbox) answer
+ * only with the well-known local keys on loopback (`devSurfaces`); with a JWT secret of its own the
+ * server serves only what hosted Supabase serves. Both servers refuse foreign Host names, and the
+ * API answers CORS only for the configured site origins (request-guard.ts).
+ *
  * The REST schema cache is loaded when the REST app is created (after migrations) and reloaded on
  * `NOTIFY pgrst, 'reload schema'` (or an empty payload), as PostgREST does.
  */
@@ -15,6 +20,7 @@ import type { Db } from './db/types.ts';
 import { createGateway, type Route, type SurfaceHandler } from './gateway.ts';
 import { apiKeys, type ApiKeys } from './keys.ts';
 import { isLoopbackHost } from './migrations/reset.ts';
+import { configuredUrls, createRequestGuard } from './request-guard.ts';
 import { createRestApp } from './rest/index.ts';
 import type { RestApp, RestConfig } from './rest/types.ts';
 import { createWebHandler } from './web.ts';
@@ -36,6 +42,8 @@ export interface SurfaceContext {
   apiUrl(): string;
   /** the web origin, if served */
   webUrl(): string | undefined;
+  /** the development-only surfaces are on (well-known local keys, loopback only) */
+  devSurfaces: boolean;
 }
 
 export interface Surface {
@@ -73,6 +81,11 @@ export interface RunningServer {
   apiUrl: string;
   webUrl?: string;
   keys: ApiKeys;
+  /** the development-only surfaces are on, and why (or why not), for the start-up banner */
+  devSurfaces: boolean;
+  devSurfacesReason: string;
+  /** the origins whose pages may call the API (CORS) */
+  allowedOrigins: string[];
   restApp: RestApp;
   stop(): Promise<void>;
 }
@@ -88,7 +101,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const web = options.web === false ? undefined : (options.web ?? {});
   const webHost = web?.host ?? env.HOST ?? '127.0.0.1';
   const webPort = web?.port ?? numberEnv(env.PORT) ?? 3000;
-  refuseUnsafeHosts(keys, [apiHost, ...(web ? [webHost] : [])]);
+  const hosts = [apiHost, ...(web ? [webHost] : [])];
+  refuseUnsafeHosts(keys, hosts);
+  const dev = devSurfacesDecision(keys, hosts);
 
   const restApp = await createRestApp(options.db, {
     dbSchemas: exposedSchemas(config),
@@ -102,7 +117,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let apiUrl = '';
   let webUrl: string | undefined;
-  const ctx: SurfaceContext = { db: options.db, config, keys, apiUrl: () => apiUrl, webUrl: () => webUrl };
+  const ctx: SurfaceContext = {
+    db: options.db,
+    config,
+    keys,
+    apiUrl: () => apiUrl,
+    webUrl: () => webUrl,
+    devSurfaces: dev.on,
+  };
+  // the configured site URLs, the web origin we serve and the API's own (known once listening)
+  const guard = createRequestGuard(() => [...configuredUrls(config), webUrl, apiUrl]);
   const mounted: Surface[] = [];
   const mount = async (factory?: SurfaceFactory) => {
     if (!factory) return null;
@@ -125,6 +149,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       requireKey: true,
       open: AUTH_OPEN_PATHS,
       gatewayPreflight: true,
+      devOnly: AUTH_DEV_PATHS,
     },
     {
       prefix: '/storage/v1',
@@ -137,6 +162,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       handler: await mount(surfaces.functions ?? functionsSurface({ env })),
       requireKey: false,
       gatewayPreflight: false,
+      // the edge runtime's error shape; the worker would otherwise stream any size to Deno
+      maxBody: {
+        bytes: FUNCTION_MAX_BODY,
+        tooLarge: () => ({
+          status: 413,
+          body: { code: 'PAYLOAD_TOO_LARGE', message: `Request body larger than ${FUNCTION_MAX_BODY} bytes` },
+        }),
+      },
     },
     // Razorpay's own API and checkout script, played locally (razorpay/index.ts).
     {
@@ -144,6 +177,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       handler: await mount(surfaces.razorpay ?? razorpaySurface()),
       requireKey: false,
       gatewayPreflight: true,
+      devOnly: /.*/,
+      // Razorpay's error shape; the sandbox reads whole bodies into memory
+      maxBody: {
+        bytes: RAZORPAY_MAX_BODY,
+        tooLarge: () => ({
+          status: 413,
+          body: {
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: `The request body is larger than ${RAZORPAY_MAX_BODY} bytes.`,
+              source: 'NA',
+              step: 'NA',
+              reason: 'input_validation_failed',
+              metadata: {},
+            },
+          },
+        }),
+      },
     },
   ];
 
@@ -158,7 +209,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     })());
 
   try {
-    const api = createServer(createGateway(routes, keys));
+    const api = createServer(createGateway(routes, { keys, guard, devSurfaces: dev.on }));
     servers.push(api);
     apiUrl = urlOf(await listen(api, apiPort, apiHost));
     if (web) {
@@ -168,6 +219,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           storefrontDist: web.storefrontDist ?? paths.storefrontDist,
           adminDist: web.adminDist ?? paths.adminDist,
           sitemapUrl: `${apiUrl}/functions/v1/sitemap`,
+          siteUrl: () => webUrl ?? apiUrl,
+          apiUrl: () => apiUrl,
+          guard,
+          devSurfaces: dev.on,
         }),
       );
       servers.push(site);
@@ -177,12 +232,49 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop(); // a port in use: release what started, then report
     throw e;
   }
-  return { apiUrl, webUrl, keys, restApp, stop };
+  return {
+    apiUrl,
+    webUrl,
+    keys,
+    devSurfaces: dev.on,
+    devSurfacesReason: dev.reason,
+    allowedOrigins: guard.origins(),
+    restApp,
+    stop,
+  };
+}
+
+/** Paths of Auth that exist only for development: the local provider's page and the mailbox. */
+export const AUTH_DEV_PATHS = /^\/(local-provider(\/avatar\.svg)?|mailbox(\/messages(\.json)?)?)\/?$/;
+
+/** Bodies sent to an Edge Function (hosted Supabase documents none; a worker has 256 MB). */
+const FUNCTION_MAX_BODY = 10 * 1024 * 1024;
+/** Bodies sent to the Razorpay sandbox (its requests are small JSON documents). */
+const RAZORPAY_MAX_BODY = 100 * 1024;
+
+/**
+ * The mailbox, the local provider and the Razorpay sandbox stand in for third parties on a laptop.
+ * With the secret everybody knows they are no worse than the keys themselves; anywhere else they
+ * would be a backdoor (read anyone's reset link, sign in as anyone), so they need both.
+ */
+function devSurfacesDecision(keys: ApiKeys, hosts: string[]): { on: boolean; reason: string } {
+  if (!keys.wellKnownSecret) {
+    return {
+      on: false,
+      reason: 'off: SUPABASE_JWT_SECRET is set (a secret of your own means a real deployment)',
+    };
+  }
+  const foreign = hosts.filter((h) => !isLoopbackHost(h));
+  if (foreign.length)
+    return { on: false, reason: `off: listening on ${foreign.join(', ')}, beyond loopback` };
+  return { on: true, reason: 'on: the well-known local keys, listening on loopback only' };
 }
 
 /** Never serve beyond loopback with the secret everybody knows (anyone could mint service_role). */
 function refuseUnsafeHosts(keys: ApiKeys, hosts: string[]): void {
-  const unsafe = hosts.filter((h) => !isLoopbackHost(h));
+  const unsafe = hosts
+    .filter((h) => !isLoopbackHost(h))
+    .map((h) => (h.trim() ? h : `'${h}' (every interface)`));
   if (keys.wellKnownSecret && unsafe.length) {
     throw new UnsafeHostError(
       `Refusing to listen on ${unsafe.join(', ')}: the JWT secret is the well-known local one, so anyone who can ` +

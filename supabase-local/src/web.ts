@@ -9,19 +9,33 @@
  * - Only files inside the dist folders: decoded paths with `..`, backslashes or NUL are refused.
  * - A missing dist folder answers a page saying to run the build, instead of a bare 404.
  * - /sitemap.xml is the `sitemap` Edge Function's answer (the live catalog), as a static host's
- *   rewrite would serve it; the function learns the site's address from X-Forwarded-Host/-Proto.
+ *   rewrite would serve it; the function learns the site's address from X-Forwarded-Host/-Proto,
+ *   which carry the configured site URL, never the request's Host (a caller chooses that).
+ * - Host: a name that is not loopback or configured is refused with 421 (DNS rebinding).
+ * - Security headers on every answer, and the Content-Security-Policy on pages
+ *   (security-headers.ts, the same module a static host's configuration is written from).
  */
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { MISDIRECTED, withLoopbackAliases, type RequestGuard } from './request-guard.ts';
+import { inlineScriptHashes, SITE_HEADERS, siteSecurityHeaders } from './security-headers.ts';
 
 export interface WebOptions {
   storefrontDist: string;
   adminDist: string;
   /** the `sitemap` function's URL (…/functions/v1/sitemap): /sitemap.xml is passed to it */
   sitemapUrl?: string;
+  /** the site's own address, for the sitemap's links (default: http://127.0.0.1:3000) */
+  siteUrl?: () => string;
+  /** the API's base URL, which the pages may call (Content-Security-Policy) */
+  apiUrl?: () => string;
+  /** refuses foreign Host names (none: every Host is served) */
+  guard?: RequestGuard;
+  /** the Razorpay sandbox on the API origin is allowed in the pages (development) */
+  devSurfaces?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -71,8 +85,12 @@ let compressedBytes = 0;
 const COMPRESSED_LIMIT = 64 * 1024 * 1024;
 
 export function createWebHandler(options: WebOptions) {
+  const pageHeaders = pageHeadersFor(options);
   return async function web(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(SITE_HEADERS)) res.setHeader(name, value);
+    if (options.guard && !options.guard.hostAllowed(req.headers.host)) {
+      return text(res, MISDIRECTED.status, MISDIRECTED.message);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return void res.end('Method Not Allowed');
@@ -95,7 +113,8 @@ export function createWebHandler(options: WebOptions) {
       return text(res, 400, 'Bad Request');
     }
     if (path === '/sitemap.xml' && options.sitemapUrl) {
-      return proxySitemap(req, res, options.sitemapUrl + (q < 0 ? '' : raw.slice(q)));
+      const site = new URL(options.siteUrl?.() ?? 'http://127.0.0.1:3000');
+      return proxySitemap(req, res, options.sitemapUrl + (q < 0 ? '' : raw.slice(q)), site);
     }
     if (path === '/admin') {
       res.writeHead(301, { Location: `/admin/${q < 0 ? '' : raw.slice(q)}` });
@@ -120,17 +139,45 @@ export function createWebHandler(options: WebOptions) {
       file = join(root, 'index.html'); // SPA fallback: the app's router shows the page (or its 404)
       stat = index;
     }
+    if (extname(file).toLowerCase() === '.html') {
+      for (const [name, value] of Object.entries(await pageHeaders(file, stat))) res.setHeader(name, value);
+    }
     await send(req, res, file, stat, rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
   };
 }
 
-async function proxySitemap(req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
+/** A page's security headers, its inline scripts hashed once per version of the file. */
+function pageHeadersFor(options: WebOptions) {
+  const cache = new Map<string, Record<string, string>>();
+  return async (file: string, stat: Stats): Promise<Record<string, string>> => {
+    const api = options.apiUrl?.();
+    const key = `${file}:${stat.mtimeMs}:${stat.size}:${api ?? ''}`;
+    let headers = cache.get(key);
+    if (!headers) {
+      headers = siteSecurityHeaders({
+        apiOrigins: api ? withLoopbackAliases(new URL(api).origin) : [],
+        scriptHashes: inlineScriptHashes(await readFile(file, 'utf8')),
+        razorpaySandbox: options.devSurfaces ?? false,
+      });
+      if (cache.size > 100) cache.clear();
+      cache.set(key, headers);
+    }
+    return headers;
+  };
+}
+
+async function proxySitemap(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  site: URL,
+): Promise<void> {
   try {
     const answer = await fetch(url, {
       method: req.method,
       headers: {
-        'X-Forwarded-Host': req.headers.host ?? '',
-        'X-Forwarded-Proto': 'http',
+        'X-Forwarded-Host': site.host,
+        'X-Forwarded-Proto': site.protocol.slice(0, -1),
       },
     });
     const body = Buffer.from(await answer.arrayBuffer());

@@ -94,6 +94,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
           const storefront = /Storefront: (\S+)/.exec(out)![1]!;
           const anonKey = /anon key: (\S+)/.exec(out)![1]!;
           expect(out).toMatch(/service_role key: eyJ/);
+          expect(out).toContain(
+            'Development surfaces on: the well-known local keys, listening on loopback only.',
+          );
+          expect(out).toContain(`Mailbox (mail Auth sends): ${apiUrl}/auth/v1/mailbox`);
+          expect(out).toMatch(/Browsers may call the API from: .*http:\/\/127\.0\.0\.1:3000/);
           expect(out).toContain(kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL postgres://');
           const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
           expect(await res.json()).toEqual([{ name: 'teak chair' }]);
@@ -107,6 +112,45 @@ for (const kind of ['pglite', 'postgres'] as const) {
     },
   );
 }
+
+describe('supabase-local CLI with a JWT secret of its own', () => {
+  it('says the development surfaces are off, and why', async () => {
+    const dir = project(GOOD, SEED);
+    const run = cli(
+      ['serve', '--workdir', dir],
+      {
+        SUPABASE_LOCAL_DATA: 'memory://',
+        SUPABASE_PORT: '0',
+        PORT: '0',
+        SUPABASE_JWT_SECRET: 'an-own-secret-of-at-least-32-characters!',
+      },
+      /Press Ctrl\+C/,
+    );
+    try {
+      await run.ready;
+      expect(run.out()).toContain(
+        'Development surfaces off: SUPABASE_JWT_SECRET is set (a secret of your own means a real deployment).',
+      );
+      expect(run.out()).toContain('The mailbox, the local sign-in page and the Razorpay sandbox answer 404.');
+      const apiUrl = /API URL: (\S+)/.exec(run.out())![1]!;
+      expect((await fetch(`${apiUrl}/auth/v1/mailbox`)).status).toBe(404);
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses an empty SUPABASE_HOST with the well-known keys', async () => {
+    const run = cli(['serve', '--workdir', project(GOOD)], {
+      SUPABASE_LOCAL_DATA: 'memory://',
+      SUPABASE_PORT: '0',
+      PORT: '0',
+      SUPABASE_HOST: '',
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.err()).toContain("Refusing to listen on '' (every interface)");
+  }, 120_000);
+});
 
 describe('supabase-local CLI on a PGlite data folder', () => {
   it('migrate, status and reset', async () => {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { fromToml } from '../src/config.ts';
 import { createGateway } from '../src/gateway.ts';
 import { apiKeys, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '../src/keys.ts';
+import { createRequestGuard } from '../src/request-guard.ts';
 import { startServer, UnsafeHostError } from '../src/server.ts';
 import { createTestDb, dbKinds } from './support/test-db.ts';
 import { forEachServer } from './support/test-server.ts';
@@ -47,7 +48,7 @@ forEachServer(
   ({ server }) => {
     const api = (path: string, init: RequestInit = {}) => fetch(server().url + path, init);
 
-    it('answers CORS preflights for any origin, echoing the requested headers', async () => {
+    it('answers CORS preflights for the site origin, echoing the requested headers', async () => {
       const res = await api('/rest/v1/items', {
         method: 'OPTIONS',
         headers: {
@@ -57,17 +58,18 @@ forEachServer(
         },
       });
       expect(res.status).toBe(200);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+      expect(res.headers.get('vary')).toContain('Origin');
       expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
       expect(res.headers.get('access-control-allow-headers')).toBe(
         'authorization, apikey, x-client-info, content-type, prefer',
       );
     });
 
-    it('puts CORS headers on every answer, errors included, and exposes Content-Range', async () => {
-      const res = await api('/rest/v1/items', { headers: { origin: 'http://example.test' } });
+    it('puts CORS headers on every answer to the site, errors included, and exposes Content-Range', async () => {
+      const res = await api('/rest/v1/items', { headers: { origin: 'http://localhost:3000' } });
       expect(res.status).toBe(401);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
       expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
     });
 
@@ -161,7 +163,7 @@ describe('gateway without a service behind a prefix', () => {
   it('answers a JSON 404 in PostgREST shape', async () => {
     const gateway = createGateway(
       [{ prefix: '/storage/v1', handler: null, requireKey: false, gatewayPreflight: true }],
-      apiKeys({}),
+      { keys: apiKeys({}), guard: createRequestGuard(() => []), devSurfaces: true },
     );
     const srv = createServer((req, res) => void gateway(req, res));
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));

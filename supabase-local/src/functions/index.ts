@@ -184,8 +184,9 @@ function envFor(ctx: SurfaceContext, processEnv: NodeJS.ProcessEnv, envFile: str
     RUNTIME_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
   );
   return functionEnv({
-    // The Razorpay sandbox's test keys unless the environment or supabase/functions/.env set others.
-    processEnv: { ...localRazorpayEnv(ctx.apiUrl()), ...runtime, ...processEnv },
+    // The Razorpay sandbox's test keys unless the environment or supabase/functions/.env set others
+    // (only while the sandbox is served: development surfaces on, server.ts).
+    processEnv: { ...(ctx.devSurfaces ? localRazorpayEnv(ctx.apiUrl()) : {}), ...runtime, ...processEnv },
     dotenv: readDotenv(envFile),
     apiUrl: ctx.apiUrl(),
     anonKey: ctx.keys.anonKey,
