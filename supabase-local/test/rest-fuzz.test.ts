@@ -54,6 +54,9 @@ select i, 'item ' || i || case when i % 3 = 0 then ' oak chair' else ' walnut ta
 from generate_series(1, 50) i;
 insert into public.children (id, item_id, label) select i, 1 + (i % 50), 'child ' || i from generate_series(1, 100) i;
 insert into public.canary values (1, 'still here');
+-- statistics, as autovacuum would gather them: on PostgreSQL the API roles carry the store's planner
+-- cost limit (roles belong to the cluster), and estimates for never-analysed tables are far too high
+analyze public.items, public.children;
 
 -- only fuzz_writes may change; every other table is read-only for the API roles
 revoke all on public.items, public.children, public.canary, public.items_view from anon, authenticated, service_role;
@@ -458,6 +461,8 @@ interface FuzzRequest {
   path: string;
   headers: Record<string, string | string[]>;
   body?: string | Buffer;
+  /** the answer this named case must get (besides the shape every answer must have) */
+  expect?: { status: number; code?: string };
 }
 
 /** encodeURIComponent that does not throw on lone surrogates (they become U+FFFD). */
@@ -602,6 +607,27 @@ function selectItem(r: Rng, depth: number): string {
   }
 }
 
+/** Deep or wide embeddings (the caps: 4 levels, 16 resources): a chain, a fan, or a tree of both. */
+function hostileEmbedding(r: Rng): string {
+  const rel = (level: number) => (level % 2 === 0 ? 'children' : 'items');
+  switch (r.int(0, 2)) {
+    case 0: {
+      let s = 'id';
+      for (let level = r.int(2, 40); level >= 1; level--) s = `id,${rel(level - 1)}(${s})`;
+      return s;
+    }
+    case 1:
+      return `id,${Array.from({ length: r.int(8, 40) }, (_, i) => `e${i}:children(id)`).join(',')}`;
+    default: {
+      const tree = (level: number, depth: number): string =>
+        depth === 0
+          ? 'id'
+          : `id,${Array.from({ length: r.int(1, 4) }, (_, i) => `${rel(level)}${i}:${rel(level)}(${tree(level + 1, depth - 1)})`).join(',')}`;
+      return tree(0, r.int(2, 5));
+    }
+  }
+}
+
 function logicTree(r: Rng, depth: number): string {
   const conds = r.times(1, 4, () => {
     if (depth > 0 && r.chance(0.35))
@@ -621,7 +647,9 @@ function queryString(r: Rng, rpc: boolean): string {
     switch (sane ? r.pick([0, 1, 2, 3, 4, 5, 6, 7, 9]) : r.int(0, 11)) {
       case 0:
       case 1:
-        params.push(`select=${maybeEncode(r, r.times(1, 4, () => selectItem(r, r.int(0, 3))).join(','))}`);
+        params.push(
+          `select=${maybeEncode(r, r.chance(0.05) ? hostileEmbedding(r) : r.times(1, 4, () => selectItem(r, r.int(0, 3))).join(','))}`,
+        );
         break;
       case 2:
       case 3:
@@ -985,6 +1013,17 @@ function verdict(req: FuzzRequest, res: FuzzResponse): string | null {
       ? null
       : `expected the HTTP parser's bare 400, got ${res.status}`;
   if (res.status < 0) return res.error ?? 'no answer';
+  if (req.expect && res.status !== req.expect.status)
+    return `expected ${req.expect.status}, got ${res.status}`;
+  if (req.expect?.code) {
+    let code: unknown;
+    try {
+      code = (JSON.parse(res.body) as { code?: unknown }).code;
+    } catch {
+      /* reported below */
+    }
+    if (code !== req.expect.code) return `expected code ${req.expect.code}, got ${String(code)}`;
+  }
   if (res.status >= 500) return `status ${res.status}`;
   const ct = String(res.headers['content-type'] ?? '');
   if (res.status >= 400) {
@@ -1157,11 +1196,71 @@ function namedCases(keys: Keys): FuzzRequest[] {
     get('or nesting depth 1000', `/items?or=${e(deepJson(1000, 'or(', ')', 'id.eq.1').slice(2))}`),
     get('unbalanced parentheses', `/items?or=${e('((((id.eq.1')}`),
     get('unbalanced quotes', `/items?name=in.${e('("a,"b)')}`),
-    // (no rows at the top: embedding fans out exponentially, which is a cost, not a parser question)
-    get(
-      'select nesting depth 200',
-      `/items?id=eq.-1&select=${e(deepJson(100, 'children(items(', '))', 'id'))}`,
-    ),
+    // embedding depth and width: refused before any SQL (PGlite crashed with XX000 "bad buffer ID: 0"
+    // on the 200-deep one; deep nesting fans out exponentially)
+    {
+      ...get(
+        'select nesting depth 200',
+        `/items?id=eq.-1&select=${e(deepJson(100, 'children(items(', '))', 'id'))}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
+    {
+      ...get(
+        'embedding 4 deep (the limit)',
+        `/items?select=${e(deepJson(2, 'id,children(id,items(', '))', 'id'))}`,
+      ),
+      expect: { status: 200 },
+    },
+    {
+      ...get(
+        'embedding 5 deep',
+        `/items?select=${e(`id,children(${deepJson(2, 'id,items(id,children(', '))', 'id')})`)}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
+    {
+      ...get(
+        'spread embeddings 5 deep',
+        `/children?select=${e('id,...items(name,children(id,...items(name,children(id,...items(name)))))')}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
+    {
+      ...get(
+        'embedding 5 deep on an rpc',
+        `/rpc/get_items?min_price=0&select=${e(`id,children(${deepJson(2, 'id,items(id,children(', '))', 'id')})`)}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
+    {
+      ...get(
+        '16 embeddings (the limit)',
+        `/items?select=id,${Array.from({ length: 16 }, (_, i) => `c${i}:children(id)`).join(',')}`,
+      ),
+      expect: { status: 200 },
+    },
+    {
+      ...get(
+        '17 embeddings',
+        `/items?select=id,${Array.from({ length: 17 }, (_, i) => `c${i}:children(id)`).join(',')}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
+    {
+      ...get(
+        '100 embeddings',
+        `/items?select=id,${Array.from({ length: 100 }, (_, i) => `c${i}:children(id)`).join(',')}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
+    {
+      ...get(
+        '17 embeddings spread over levels',
+        `/items?select=id,${Array.from({ length: 6 }, (_, i) => `c${i}:children(id,items(id,children(id)))`).join(',')}`,
+      ),
+      expect: { status: 400, code: '54001' },
+    },
     get(
       'select with 2000 columns',
       `/items?select=${Array.from({ length: 2000 }, (_, i) => `c${i}`).join(',')}`,

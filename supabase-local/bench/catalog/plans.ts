@@ -7,6 +7,8 @@ export interface PlanSummary {
   /** Seq Scans on the large tables (products, orders, order_items, profiles, users). */
   seqScans: string[];
   executionMs: number | null;
+  /** the planner's estimate for the whole statement (what plan_filter.statement_cost_limit is compared with) */
+  totalCost: number;
   sharedHit: number;
   sharedRead: number;
   inner?: PlanSummary;
@@ -16,6 +18,7 @@ const LARGE = new Set(['products', 'orders', 'order_items', 'profiles', 'users']
 
 interface Node {
   'Node Type': string;
+  'Total Cost'?: number;
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Rows'?: number;
@@ -31,6 +34,7 @@ export function planSummary(json: unknown): PlanSummary {
     indexes: [],
     seqScans: [],
     executionMs: top['Execution Time'] ?? null,
+    totalCost: top.Plan['Total Cost'] ?? 0,
     sharedHit: top.Plan['Shared Hit Blocks'] ?? 0,
     sharedRead: top.Plan['Shared Read Blocks'] ?? 0,
   };

@@ -260,9 +260,12 @@ async function main() {
       const p = row.plan;
       if (p) {
         log(
-          `      plan: ${p.nodes.join(' | ')}  [exec ${p.executionMs} ms, shared hit ${p.sharedHit} read ${p.sharedRead}]`,
+          `      plan: ${p.nodes.join(' | ')}  [exec ${p.executionMs} ms, shared hit ${p.sharedHit} read ${p.sharedRead}, cost ${p.totalCost}]`,
         );
-        if (p.inner) log(`      inner: ${p.inner.nodes.join(' | ')}  [exec ${p.inner.executionMs} ms]`);
+        if (p.inner)
+          log(
+            `      inner: ${p.inner.nodes.join(' | ')}  [exec ${p.inner.executionMs} ms, cost ${p.inner.totalCost}]`,
+          );
         for (const s of [...p.seqScans, ...(p.inner?.seqScans ?? [])]) log(`      ⚠ Seq Scan on ${s}`);
       }
     }
@@ -422,7 +425,15 @@ async function generated(c: pg.Client, products: number) {
 }
 
 function emptyPlan(): PlanSummary {
-  return { nodes: [], seqScans: [], indexes: [], executionMs: null, sharedHit: 0, sharedRead: 0 };
+  return {
+    nodes: [],
+    seqScans: [],
+    indexes: [],
+    executionMs: null,
+    totalCost: 0,
+    sharedHit: 0,
+    sharedRead: 0,
+  };
 }
 
 /** md5('bench-user-<n>')::uuid, as generate.ts makes the customers' ids. */

@@ -104,6 +104,39 @@ export const err = {
   invalidPath: () => new ApiError(404, 'PGRST125', 'Invalid path specified in request URL'),
   notImplemented: (message: string, details: string | null = null) =>
     new ApiError(400, 'PGRST127', message, details),
+  /**
+   * supabase-local's embedding limits (RestConfig.maxEmbedDepth / maxEmbeds): refused before any SQL.
+   * SQLSTATE 54001 (statement_too_complex), as pg_plan_filter's refusal below, with 400: the request
+   * is what is too complex, and it never reached the database.
+   */
+  embedDepth: (depth: number, limit: number, path: string) =>
+    new ApiError(
+      400,
+      '54001',
+      `Embedded resources nested ${depth} levels deep exceed the limit of ${limit}`,
+      path,
+      `Embed at most ${limit} levels deep (supabase-local's REST option maxEmbedDepth), or request the deeper resources separately.`,
+    ),
+  embedCount: (count: number, limit: number) =>
+    new ApiError(
+      400,
+      '54001',
+      `${count} embedded resources exceed the limit of ${limit} per request`,
+      null,
+      `Embed at most ${limit} resources (supabase-local's REST option maxEmbeds), or request the others separately.`,
+    ),
+  /**
+   * pg_plan_filter's refusal (ERRCODE_STATEMENT_TOO_COMPLEX, its message and hint, no detail), which
+   * PostgREST maps like any class 54 error: 500.
+   */
+  planCost: () =>
+    new ApiError(
+      500,
+      '54001',
+      'plan cost limit exceeded',
+      null,
+      'The plan for your query shows that it would probably have an excessive run time. This may be due to a logic error in the SQL, or it maybe just a very costly query. Rewrite your query or increase the configuration parameter "plan_filter.statement_cost_limit".',
+    ),
   columnNotFound: (column: string, table: string) =>
     new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
   tableNotFound: (schema: string, table: string, hint: string | null = null) =>

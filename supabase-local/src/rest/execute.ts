@@ -46,6 +46,8 @@ export async function execute(
   ctx: RequestContext,
   rollbackPreferred: boolean,
   roleSettings: [string, string][] = [],
+  /** the role's plan_filter.statement_cost_limit (pg_plan_filter), imitated with an EXPLAIN */
+  costLimit?: number,
 ): Promise<ResultRow> {
   const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
   const searchPath = [plan.schema, ...(config.dbExtraSearchPath ?? ['public'])].map(ident).join(', ');
@@ -80,6 +82,7 @@ export async function execute(
       if (readOnly) settings.push(`set_config('transaction_read_only', 'on', true)`);
       await tx.query(`select ${settings.join(', ')}`, values);
       if (config.dbPreRequest) await tx.query(preRequestSql(config.dbPreRequest));
+      if (costLimit !== undefined) await checkCost(tx, stmt, costLimit);
       if (plan.accept.plan) return explain(tx, plan.accept.plan, stmt);
       const r = await tx.query<Record<string, unknown>>(stmt.text, stmt.values);
       const row = r.rows[0] ?? {};
@@ -147,6 +150,23 @@ async function explain(
     responseHeaders: null,
     responseStatus: null,
   };
+}
+
+/**
+ * pg_plan_filter refuses a statement whose plan's total cost exceeds the limit, in its planner hook,
+ * before it runs. Here the same test runs as an EXPLAIN in the request's transaction (its role, its
+ * settings, so RLS policies are in the plan), before the statement: on PGlite a statement cannot be
+ * interrupted once it runs (statement_timeout never fires there), so this is what keeps an expensive
+ * request from holding the database and Node's event loop.
+ */
+async function checkCost(tx: Queryable, stmt: Statement, limit: number): Promise<void> {
+  const r = await tx.query<Record<string, unknown>>(`explain (format json) ${stmt.text}`, stmt.values);
+  const first = Object.values(r.rows[0] ?? {})[0];
+  const json = (typeof first === 'string' ? JSON.parse(first) : first) as {
+    Plan: { 'Total Cost': number };
+  }[];
+  const cost = Number(json[0]?.Plan['Total Cost'] ?? 0);
+  if (cost > limit) throw err.planCost();
 }
 
 async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] }): Promise<number> {

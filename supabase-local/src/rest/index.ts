@@ -11,6 +11,7 @@ import { JwtVerifier, type Auth } from './jwt.ts';
 import { contentType, negotiate, parsePrefer, parseRangeHeader } from './parse/headers.ts';
 import { decodeComponent, parseQueryParams } from './parse/query-params.ts';
 import { planAction } from './plan/action.ts';
+import { checkEmbedLimits } from './plan/limits.ts';
 import type { ActionPlan } from './plan/types.ts';
 import { buildResponse, corsHeaders, preflight, respond, respondError } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
@@ -167,6 +168,7 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
       let entry = cacheKey ? plans.get(cacheKey) : undefined;
       if (!entry) {
         const qp = parseQueryParams(rawQuery, targetKind.kind === 'rpc');
+        checkEmbedLimits(targetKind.name, qp.select, config);
         const plan = planAction(sc, {
           method,
           schema,
@@ -210,6 +212,7 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
         ctx,
         rollback,
         sc.roleSettings.get(auth.role),
+        config.planCostLimit === false ? undefined : sc.costLimits.get(auth.role),
       );
       mark('transaction');
       respond(

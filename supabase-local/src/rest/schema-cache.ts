@@ -126,7 +126,7 @@ interface RawCatalog {
     description: string | null;
   }[];
   timezones: string[];
-  roleSettings: { role: string; config: string[] }[];
+  roleSettings: { role: string; config: string[]; db?: boolean }[];
 }
 
 /** Role settings applied per request, as PostgREST does for the role it switches to. */
@@ -136,6 +136,12 @@ const ROLE_SETTINGS = new Set([
   'idle_in_transaction_session_timeout',
   'work_mem',
 ]);
+
+/**
+ * pg_plan_filter's role setting. Not applied with set_config (the module is not loaded here, and where
+ * it is, the setting is superuser-only): execute() imitates the module with an EXPLAIN instead.
+ */
+const COST_LIMIT = 'plan_filter.statement_cost_limit';
 
 const SYSTEM = `('pg_catalog','information_schema','pg_toast')`;
 
@@ -183,7 +189,7 @@ select json_build_object(
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
     where p.prokind = 'f' and n.nspname not in ${SYSTEM}),
   'timezones', (select coalesce(json_agg(name), '[]') from pg_timezone_names),
-  'roleSettings', (select coalesce(json_agg(json_build_object('role', r.rolname, 'config', s.setconfig)), '[]')
+  'roleSettings', (select coalesce(json_agg(json_build_object('role', r.rolname, 'config', s.setconfig, 'db', s.setdatabase <> 0)), '[]')
     from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
     where s.setdatabase in (0, (select oid from pg_database where datname = current_database())))
 )::text as catalog`;
@@ -246,6 +252,8 @@ export class SchemaCache {
   timezones = new Set<string>();
   /** `alter role … set statement_timeout = …` and the like, by role */
   roleSettings = new Map<string, [string, string][]>();
+  /** `alter role … set plan_filter.statement_cost_limit = …` (pg_plan_filter's setting), by role; > 0 only */
+  costLimits = new Map<string, number>();
 
   static key(schema: string, name: string): string {
     return `${schema}\u0000${name}`;
@@ -257,12 +265,19 @@ export class SchemaCache {
     const sc = new SchemaCache();
     sc.build(raw, new Set(exposed));
     sc.timezones = new Set(raw.timezones);
-    for (const { role, config } of raw.roleSettings) {
+    // `alter role … in database …` overrides `alter role …`, as at login: role-wide settings first
+    const ordered = [...raw.roleSettings].sort((x, y) => Number(x.db ?? false) - Number(y.db ?? false));
+    for (const { role, config } of ordered) {
       const list = sc.roleSettings.get(role) ?? [];
       for (const kv of config) {
         const eq = kv.indexOf('=');
         const k = kv.slice(0, eq);
         if (eq > 0 && ROLE_SETTINGS.has(k)) list.push([k, kv.slice(eq + 1)]);
+        if (k === COST_LIMIT) {
+          const limit = Number(kv.slice(eq + 1));
+          if (Number.isFinite(limit) && limit > 0) sc.costLimits.set(role, limit);
+          else sc.costLimits.delete(role); // 0 turns the filter off
+        }
       }
       sc.roleSettings.set(role, list);
     }

@@ -33,6 +33,20 @@ export interface RestConfig {
   dbPlanEnabled?: boolean;
   /** url-use-legacy-target-names, default true */
   urlUseLegacyTargetNames?: boolean;
+  /**
+   * Not PostgREST: the deepest embedding a request may ask for (`a(b(c(…)))` counts the levels of
+   * embedded resources), refused with 400 before any SQL runs. Default 4; null = no limit.
+   */
+  maxEmbedDepth?: number | null;
+  /** Not PostgREST: the most embedded resources in one request's select, at any depth. Default 16; null = no limit. */
+  maxEmbeds?: number | null;
+  /**
+   * pg_plan_filter's `plan_filter.statement_cost_limit`, imitated: when the request's role has that
+   * setting (`alter role anon set plan_filter.statement_cost_limit = …`), the statement is EXPLAINed
+   * first and refused (54001, 500) when the planner's total cost exceeds it. Default true; false
+   * turns the imitation off (benchmarks' "before" figure).
+   */
+  planCostLimit?: boolean;
 }
 
 export interface RestApp {
