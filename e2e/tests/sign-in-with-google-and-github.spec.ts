@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createUser } from './support/admin';
 import { seriousA11yViolations } from './support/axe';
 import { header } from './support/header';
 
@@ -46,4 +47,26 @@ test('cancelling on the local provider page leaves the shopper signed out', asyn
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:3100/);
   await expect((await header(page)).getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('the local provider page refuses the staff address and says why; nobody is signed in', async ({
+  page,
+}) => {
+  const staff = await createUser('admin');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/auth\/v1\/local-provider/);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  // still on the provider page, with the reason; no way back with a session
+  await expect(page).toHaveURL(/\/auth\/v1\/local-provider$/);
+  await expect(page.getByRole('alert')).toContainText(
+    'This address belongs to an account with the role "admin". The local provider never signs in to such an account',
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.goto('/');
+  await expect((await header(page)).getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/admin/');
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });
