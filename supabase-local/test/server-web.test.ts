@@ -165,3 +165,56 @@ describe('web origin', () => {
     }
   });
 });
+
+describe('/sitemap.xml', () => {
+  it("passes the site's own address to the sitemap function, never the request's Host or X-Forwarded-Host", async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const upstream = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' });
+      res.end(
+        `<urlset><url><loc>${req.headers['x-forwarded-proto']}://${req.headers['x-forwarded-host']}/</loc></url></urlset>`,
+      );
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const site = createServer(
+      createWebHandler({
+        storefrontDist: store,
+        adminDist: admin,
+        sitemapUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/functions/v1/sitemap`,
+        siteUrl: () => 'https://shop.example.in',
+      }),
+    );
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      const port = (site.address() as AddressInfo).port;
+      const res = await new Promise<string>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/sitemap.xml',
+            headers: {
+              host: 'evil.example',
+              'x-forwarded-host': 'evil.example',
+              'x-forwarded-proto': 'http',
+            },
+          },
+          (r) => {
+            let body = '';
+            r.on('data', (c: Buffer) => (body += c.toString('utf8')));
+            r.on('end', () => resolve(body));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(res).toBe('<urlset><url><loc>https://shop.example.in/</loc></url></urlset>');
+      expect(seen[0]).toMatchObject({ 'x-forwarded-host': 'shop.example.in', 'x-forwarded-proto': 'https' });
+      expect(JSON.stringify(seen)).not.toContain('evil');
+    } finally {
+      await new Promise((r) => site.close(r));
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+});

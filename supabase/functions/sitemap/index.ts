@@ -8,8 +8,10 @@
 // GET /functions/v1/sitemap?page=n   → products n (by id)
 //
 // The storefront's host serves it as /sitemap.xml (supabase-local does; a static host needs a rewrite,
-// see supabase/README.md). The site's address: SITE_URL, else the X-Forwarded-Host/-Proto the proxy
-// sends, else the request's own.
+// see supabase/README.md). The site's address: SITE_URL (set it in production), else the
+// X-Forwarded-Host/-Proto the site's host sends (supabase-local's web server sends its own configured
+// address, never the visitor's Host), else the request's own. Links are never built from a Host a
+// visitor chose through the site (the answer is cached for an hour).
 import {
   categoryPath,
   productPath,
