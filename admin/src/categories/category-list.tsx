@@ -1,9 +1,11 @@
 import { Datagrid, List, NumberField, SearchInput, TextField } from 'react-admin';
+import { csvExporter } from '@/lib/csv-export';
 
 export function CategoryList() {
   return (
     <List
       empty={false}
+      exporter={csvExporter}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: 'sort_order', order: 'ASC' }}
     >

@@ -12,6 +12,7 @@ import {
   useRecordContext,
   useUpdate,
 } from 'react-admin';
+import { csvExporter } from '@/lib/csv-export';
 
 function MarkHandledButton() {
   const record = useRecordContext<{ id: number; handled: boolean }>();
@@ -45,6 +46,7 @@ export function ContactMessageList() {
   return (
     <List
       empty={false}
+      exporter={csvExporter}
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder="Email" />,
         <NullableBooleanInput key="handled" source="handled" alwaysOn />,

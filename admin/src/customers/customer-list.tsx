@@ -1,10 +1,12 @@
 import { Datagrid, DateField, List, ReferenceManyCount, SearchInput, TextField } from 'react-admin';
+import { csvExporter } from '@/lib/csv-export';
 
 /** Read-only: shoppers' profiles with how many orders each has placed. */
 export function CustomerList() {
   return (
     <List
       empty={false}
+      exporter={csvExporter}
       title="Customers"
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Name" />]}
       sort={{ field: 'created_at', order: 'DESC' }}

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} } }));
 vi.mock('ra-supabase', () => ({ supabaseDataProvider: () => ({}), supabaseAuthProvider: () => ({}) }));
 
-const { mapSearch } = await import('@/lib/providers');
+const { mapSearch, withComputedColumns } = await import('@/lib/providers');
 const base = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' as const } };
 
 describe('mapSearch', () => {
@@ -22,5 +22,25 @@ describe('mapSearch', () => {
     });
     expect(mapSearch('products', { ...base, filter: { q: '  ' } }).filter).toEqual({});
     expect(mapSearch('order_items', { ...base, filter: { q: 'x' } }).filter).toEqual({});
+  });
+});
+
+describe('withComputedColumns', () => {
+  type Params = { id?: string | number; filter?: object; meta?: Record<string, unknown> };
+  const computed = (resource: string, params: Params) => withComputedColumns(resource, params);
+
+  it('asks for the orders’ allowed_transitions alongside every column', () => {
+    expect(computed('orders', { ...base, filter: {} }).meta).toEqual({
+      columns: ['*', 'allowed_transitions'],
+    });
+    expect(computed('orders', { id: 'x', meta: { embed: ['order_items'] } }).meta).toEqual({
+      embed: ['order_items'],
+      columns: ['*', 'allowed_transitions'],
+    });
+  });
+
+  it('leaves other resources and chosen columns alone', () => {
+    expect(computed('products', { id: 1 })).toEqual({ id: 1 });
+    expect(computed('orders', { id: 1, meta: { columns: ['id'] } }).meta).toEqual({ columns: ['id'] });
   });
 });

@@ -38,9 +38,29 @@ export function mapSearch(resource: string, params: GetListParams): GetListParam
     : { ...params, filter: { ...filter, [`${column}@ilike`]: term } };
 }
 
+/**
+ * Computed columns (PostgREST functions of the row) a resource's records carry besides its own:
+ * orders carry allowed_transitions, the moves the database lets staff make, which the order
+ * actions offer.
+ */
+const computedColumns: Record<string, string[]> = { orders: ['allowed_transitions'] };
+
+/** Asks for `*` plus the resource's computed columns, unless the caller chose its columns. */
+export function withComputedColumns<P extends object>(resource: string, params: P): P {
+  const extra = computedColumns[resource];
+  const meta = (params as { meta?: Record<string, unknown> }).meta;
+  if (!extra || meta?.['columns']) return params;
+  return { ...params, meta: { ...meta, columns: ['*', ...extra] } };
+}
+
 export const dataProvider: DataProvider = {
   ...baseDataProvider,
-  getList: (resource, params) => baseDataProvider.getList(resource, mapSearch(resource, params)),
+  getList: (resource, params) =>
+    baseDataProvider.getList(resource, withComputedColumns(resource, mapSearch(resource, params))),
+  getOne: (resource, params) => baseDataProvider.getOne(resource, withComputedColumns(resource, params)),
+  getMany: (resource, params) => baseDataProvider.getMany(resource, withComputedColumns(resource, params)),
+  getManyReference: (resource, params) =>
+    baseDataProvider.getManyReference(resource, withComputedColumns(resource, params)),
 };
 
 const baseAuthProvider = supabaseAuthProvider(supabase, {

@@ -2,22 +2,31 @@ import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { supabase } from '@/lib/supabase';
-import { nextActions } from '@/orders/order-status';
+import { offeredActions, type OrderAction } from '@/orders/order-status';
 
 const labels = { shipped: 'Ship', delivered: 'Mark Delivered', cancelled: 'Cancel' } as const;
 const done = { shipped: 'shipped', delivered: 'marked as delivered', cancelled: 'cancelled' } as const;
 
-/** Ship, Delivered and Cancel through admin_set_order_status, which also adds the timeline event. */
+/**
+ * Ship, Delivered and Cancel through admin_set_order_status, which also adds the timeline event;
+ * only the moves the database allows for this order (never Cancel once shipped, never Ship an
+ * unpaid online order).
+ */
 export function OrderActions({ only, showSteps = false }: { only?: 'shipped'; showSteps?: boolean }) {
-  const record = useRecordContext<{ id: string; order_number: string; status: string }>();
+  const record = useRecordContext<{
+    id: string;
+    order_number: string;
+    status: string;
+    allowed_transitions?: string[] | null;
+  }>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   if (!record) return null;
-  const actions = nextActions(record.status).filter((a) => !only || a === only);
+  const actions = offeredActions(record.allowed_transitions).filter((a) => !only || a === only);
 
-  async function move(status: 'shipped' | 'delivered' | 'cancelled') {
+  async function move(status: OrderAction) {
     if (!record) return;
     setBusy(true);
     const { error } = await supabase.rpc('admin_set_order_status', { order_id: record.id, status });

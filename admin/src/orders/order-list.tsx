@@ -13,6 +13,7 @@ import {
 import { formatINR } from 'shared/pricing/format';
 import { OrderActions } from '@/orders/order-actions';
 import { StatusChip, orderStatusChoices, paymentStatusChoices } from '@/orders/order-status';
+import { csvExporter } from '@/lib/csv-export';
 
 export const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order number" />,
@@ -40,6 +41,7 @@ export function OrderList() {
   return (
     <List
       empty={false}
+      exporter={csvExporter}
       filters={orderFilters}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={

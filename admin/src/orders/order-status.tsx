@@ -31,15 +31,13 @@ export function StatusChip({ status }: { status: string }) {
   );
 }
 
-/** The moves the console offers for an order in a given status (admin_set_order_status checks them too). */
-export function nextActions(status: string): Array<'shipped' | 'delivered' | 'cancelled'> {
-  switch (status) {
-    case 'pending':
-    case 'processing':
-      return ['shipped', 'cancelled'];
-    case 'shipped':
-      return ['delivered', 'cancelled'];
-    default:
-      return [];
-  }
+export type OrderAction = 'shipped' | 'delivered' | 'cancelled';
+
+/**
+ * The buttons the console offers for an order: the moves the database allows staff to make
+ * (`allowed_transitions`, a computed column the data provider asks for, which
+ * admin_set_order_status checks too), in a fixed order. Confirming ('processing') has no button.
+ */
+export function offeredActions(allowed: readonly string[] | null | undefined): OrderAction[] {
+  return (['shipped', 'delivered', 'cancelled'] as const).filter((a) => allowed?.includes(a));
 }

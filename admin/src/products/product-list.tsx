@@ -17,6 +17,7 @@ import { formatINR } from 'shared/pricing/format';
 import { AddProductButton, ProductRowActions } from '@/products/product-actions';
 import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
 import { truncate } from '@/products/product-row';
+import { csvExporter } from '@/lib/csv-export';
 
 export const productFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
@@ -97,6 +98,7 @@ export function ProductList() {
   return (
     <List
       empty={false}
+      exporter={csvExporter}
       filters={productFilters}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={25}

@@ -1,9 +1,11 @@
 import { BooleanField, Datagrid, DateField, List, NumberField, SearchInput, TextField } from 'react-admin';
+import { csvExporter } from '@/lib/csv-export';
 
 export function PromoCodeList() {
   return (
     <List
       empty={false}
+      exporter={csvExporter}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: 'created_at', order: 'DESC' }}
     >

@@ -32,11 +32,17 @@ export async function createUser(role?: 'admin'): Promise<{ email: string; passw
   return { email, password, id: user.id };
 }
 
-/** A shopper's cash-on-delivery order of one in-stock product, placed through place_order. */
-export async function placeOrder(user: {
-  email: string;
-  password: string;
-}): Promise<{ order_number: string }> {
+/**
+ * A shopper's order of one in-stock product, placed through place_order: cash on delivery unless
+ * `method` says 'razorpay' (then it stays unpaid), shipped to 'Asha Verma' unless `fullName` says.
+ */
+export async function placeOrder(
+  user: {
+    email: string;
+    password: string;
+  },
+  options: { method?: 'cod' | 'razorpay'; fullName?: string } = {},
+): Promise<{ order_number: string }> {
   const session = (await fetch(`${API}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: keys.anonKey, 'Content-Type': 'application/json' },
@@ -53,7 +59,7 @@ export async function placeOrder(user: {
     body: JSON.stringify({
       items: [{ product_id: product!.id, quantity: 1 }],
       shipping_address: {
-        fullName: 'Asha Verma',
+        fullName: options.fullName ?? 'Asha Verma',
         email: user.email,
         phone: '9876543210',
         address: '12 MG Road',
@@ -61,7 +67,7 @@ export async function placeOrder(user: {
         state: 'Karnataka',
         pincode: '560001',
       },
-      payment_method: 'cod',
+      payment_method: options.method ?? 'cod',
     }),
   })) as { order_number: string };
 }

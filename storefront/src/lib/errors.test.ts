@@ -11,6 +11,15 @@ describe('toAppError', () => {
     expect(toAppError({ code, message: 'raw database text' }).code).toBe(appCode);
   });
 
+  it('says a rate-limited call (PT429, HTTP 429) should wait a minute', () => {
+    const error = toAppError({
+      code: 'PT429',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
+    expect(error.code).toBe('rate-limited');
+    expect(error.userMessage).toBe('Too many attempts. Please wait a minute and try again.');
+  });
+
   it('recognises a failed fetch as a network error', () => {
     const error = toAppError({ code: '', message: 'TypeError: Failed to fetch' });
     expect(error.code).toBe('network');

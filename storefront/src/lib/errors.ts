@@ -4,7 +4,7 @@ export interface AppError extends Error {
   userMessage: string;
 }
 
-export type AppErrorCode = 'missing-table' | 'network' | 'unknown';
+export type AppErrorCode = 'missing-table' | 'network' | 'rate-limited' | 'unknown';
 
 interface PostgrestLikeError {
   code?: string;
@@ -15,17 +15,24 @@ interface PostgrestLikeError {
 // schema has not been migrated yet, which a fresh local database can be.
 const MISSING_TABLE_CODES = new Set(['PGRST205', '42P01']);
 
+// The store's rate limits (track_order, preview_promo) raise PT429, which PostgREST answers 429.
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
 /** Maps a supabase-js error to an AppError; raw database messages never reach the user. */
 export function toAppError(error: PostgrestLikeError): AppError {
   const code: AppErrorCode = MISSING_TABLE_CODES.has(error.code ?? '')
     ? 'missing-table'
-    : /fetch|network/i.test(error.message ?? '')
-      ? 'network'
-      : 'unknown';
+    : error.code === 'PT429'
+      ? 'rate-limited'
+      : /fetch|network/i.test(error.message ?? '')
+        ? 'network'
+        : 'unknown';
   const userMessage =
     code === 'network'
       ? 'We could not reach the store. Check your connection and try again.'
-      : 'Something went wrong on our side. Please try again.';
+      : code === 'rate-limited'
+        ? RATE_LIMITED_MESSAGE
+        : 'Something went wrong on our side. Please try again.';
   return Object.assign(new Error(error.message ?? 'Unknown error'), { name: 'AppError', code, userMessage });
 }
 

@@ -9,6 +9,7 @@ import { productQueries } from '@/features/catalog/api/products';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 import { useCartStore } from '@/features/cart/cart-store';
+import { checkoutQueries } from '@/features/checkout/api/checkout';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {
@@ -19,6 +20,9 @@ export function Component() {
   const navigate = useNavigate();
   const ids = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
   const products = useQuery({ ...productQueries.byIds(ids), enabled: ids.length > 0 });
+  // The store's per-order limit on one product (place_order enforces it; the cart only previews).
+  const perLine = useQuery({ ...checkoutQueries.storeRules(), enabled: ids.length > 0 }).data
+    ?.max_quantity_per_line;
 
   if (lines.length === 0) {
     return (
@@ -55,67 +59,76 @@ export function Component() {
       </h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <ul aria-label="Cart items" className="space-y-4">
-          {priced.map(({ line, product, total }) => (
-            <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
-              <ProductImage
-                id={product.id}
-                src={product.image_url}
-                alt=""
-                sizes={IMAGE_SIZES.thumb}
-                className="size-24 shrink-0 rounded-lg object-cover"
-              />
-              <div className="flex flex-1 flex-col gap-2">
-                <div className="flex justify-between gap-2">
-                  <div>
-                    <Link to={paths.product(product.id)} className="font-semibold hover:underline">
-                      {product.name}
-                    </Link>
-                    <p className="text-sm text-stone-600">
-                      {[line.color && `Color: ${line.color}`, line.size && `Size: ${line.size}`]
-                        .filter(Boolean)
-                        .join(' · ')}
+          {priced.map(({ line, product, total }) => {
+            const max = Math.min(product.stock_quantity, perLine ?? Infinity);
+            return (
+              <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
+                <ProductImage
+                  id={product.id}
+                  src={product.image_url}
+                  alt=""
+                  sizes={IMAGE_SIZES.thumb}
+                  className="size-24 shrink-0 rounded-lg object-cover"
+                />
+                <div className="flex flex-1 flex-col gap-2">
+                  <div className="flex justify-between gap-2">
+                    <div>
+                      <Link to={paths.product(product.id)} className="font-semibold hover:underline">
+                        {product.name}
+                      </Link>
+                      <p className="text-sm text-stone-600">
+                        {[line.color && `Color: ${line.color}`, line.size && `Size: ${line.size}`]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </p>
+                      <p className="text-sm text-stone-600">{formatINR(product.price)} each</p>
+                    </div>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${product.name}`}
+                      onClick={() => remove(line.key)}
+                      className="self-start rounded p-2 text-stone-600 hover:bg-red-50 hover:text-red-700"
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </button>
+                  </div>
+                  <div className="mt-auto flex items-center justify-between">
+                    <div className="flex items-center gap-2">
+                      <button
+                        type="button"
+                        aria-label={`Decrease quantity of ${product.name}`}
+                        onClick={() => setQty(line.key, line.qty - 1, max)}
+                        className="rounded border border-stone-300 p-1 hover:bg-stone-100"
+                      >
+                        <Minus aria-hidden="true" className="size-4" />
+                      </button>
+                      <span
+                        aria-label={`Quantity of ${product.name}`}
+                        className="w-8 text-center font-medium"
+                      >
+                        {line.qty}
+                      </span>
+                      <button
+                        type="button"
+                        aria-label={`Increase quantity of ${product.name}`}
+                        disabled={line.qty >= max}
+                        onClick={() => setQty(line.key, line.qty + 1, max)}
+                        className="rounded border border-stone-300 p-1 hover:bg-stone-100 disabled:opacity-40"
+                      >
+                        <Plus aria-hidden="true" className="size-4" />
+                      </button>
+                      {perLine !== undefined && line.qty >= perLine && (
+                        <span className="text-xs text-stone-600">At most {perLine} per order</span>
+                      )}
+                    </div>
+                    <p className="font-semibold" data-testid="line-total">
+                      {formatINR(total)}
                     </p>
-                    <p className="text-sm text-stone-600">{formatINR(product.price)} each</p>
                   </div>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${product.name}`}
-                    onClick={() => remove(line.key)}
-                    className="self-start rounded p-2 text-stone-600 hover:bg-red-50 hover:text-red-700"
-                  >
-                    <Trash2 aria-hidden="true" className="size-5" />
-                  </button>
                 </div>
-                <div className="mt-auto flex items-center justify-between">
-                  <div className="flex items-center gap-2">
-                    <button
-                      type="button"
-                      aria-label={`Decrease quantity of ${product.name}`}
-                      onClick={() => setQty(line.key, line.qty - 1, product.stock_quantity)}
-                      className="rounded border border-stone-300 p-1 hover:bg-stone-100"
-                    >
-                      <Minus aria-hidden="true" className="size-4" />
-                    </button>
-                    <span aria-label={`Quantity of ${product.name}`} className="w-8 text-center font-medium">
-                      {line.qty}
-                    </span>
-                    <button
-                      type="button"
-                      aria-label={`Increase quantity of ${product.name}`}
-                      disabled={line.qty >= product.stock_quantity}
-                      onClick={() => setQty(line.key, line.qty + 1, product.stock_quantity)}
-                      className="rounded border border-stone-300 p-1 hover:bg-stone-100 disabled:opacity-40"
-                    >
-                      <Plus aria-hidden="true" className="size-4" />
-                    </button>
-                  </div>
-                  <p className="font-semibold" data-testid="line-total">
-                    {formatINR(total)}
-                  </p>
-                </div>
-              </div>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
         <aside
           aria-labelledby="summary-title"

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';
 import { orderQueries } from '@/features/orders/api/orders';
 import { TrackingResult } from '@/features/orders/components/tracking-result';
+import { isAppError } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
@@ -63,7 +64,13 @@ export function Component() {
         </button>
       </form>
       {orderNumber && tracking.isPending && <PageSpinner />}
-      {tracking.isError && <p role="alert">We could not look up your order. Please try again.</p>}
+      {tracking.isError && (
+        <p role="alert" className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">
+          {isAppError(tracking.error) && tracking.error.code === 'rate-limited'
+            ? tracking.error.userMessage
+            : 'We could not look up your order. Please try again.'}
+        </p>
+      )}
       {tracking.isSuccess && !tracking.data && (
         <p role="alert" className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">
           We could not find order {orderNumber}

@@ -22,6 +22,8 @@ export interface PromoPreview {
 
 export interface StoreRules {
   cod_max_order_total: number;
+  /** place_order refuses more units of one product in an order (store_settings). */
+  max_quantity_per_line: number;
 }
 
 interface RpcError {
@@ -30,12 +32,13 @@ interface RpcError {
 }
 
 /**
- * The store's RPCs raise messages written for the shopper (P0001, and 42501 'Please login to
- * continue.'); anything else is mapped by toAppError so raw database text never reaches the page.
+ * The store's RPCs raise messages written for the shopper (P0001, 42501 'Please login to
+ * continue.', and PT429 'Too many attempts…' from the rate limits); anything else is mapped by
+ * toAppError so raw database text never reaches the page.
  */
 export function orderErrorMessage(error: unknown): string {
   const e = error as RpcError & { userMessage?: string };
-  if ((e.code === 'P0001' || e.code === '42501') && e.message) return e.message;
+  if ((e.code === 'P0001' || e.code === '42501' || e.code === 'PT429') && e.message) return e.message;
   return e.userMessage ?? toAppError(e).userMessage;
 }
 
@@ -52,9 +55,15 @@ export const checkoutKeys = {
 
 async function fetchStoreRules(): Promise<StoreRules> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('store_settings').select('cod_max_order_total').single();
+  const { data, error } = await supabase
+    .from('store_settings')
+    .select('cod_max_order_total,max_quantity_per_line')
+    .single();
   if (error) throw toAppError(error);
-  return { cod_max_order_total: Number(data.cod_max_order_total) };
+  return {
+    cod_max_order_total: Number(data.cod_max_order_total),
+    max_quantity_per_line: Number(data.max_quantity_per_line),
+  };
 }
 
 export const checkoutQueries = {
