@@ -28,6 +28,7 @@ const STORE_TABLES = [
   'order_events',
   'order_items',
   'orders',
+  'payment_refunds',
   'products',
   'profiles',
   'promo_codes',
@@ -164,13 +165,17 @@ forEachDb('store schema', ({ db }) => {
     expect(publicDefiners).toEqual([
       'admin_add_order_event',
       'admin_dashboard',
+      'admin_payment_refunds_due',
       'admin_set_order_status',
       'cancel_order',
+      'due_payment_refunds',
       'mark_order_paid',
       'payment_event_seen',
       'place_order',
       'preview_promo',
       'record_payment_event',
+      'record_payment_refund',
+      'record_payment_refund_error',
       'release_unpaid_orders',
       'track_order',
     ]);
@@ -202,6 +207,9 @@ forEachDb('store schema', ({ db }) => {
       'release_unpaid_orders',
       'payment_event_seen',
       'record_payment_event',
+      'due_payment_refunds',
+      'record_payment_refund',
+      'record_payment_refund_error',
     ]) {
       expect(byName[f], `${f} is for the service role only`).toMatchObject({
         anon: false,

@@ -271,6 +271,7 @@ export type Database = {
           promo_code_id: number | null;
           razorpay_order_id: string | null;
           razorpay_payment_id: string | null;
+          released_at: string | null;
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
@@ -298,6 +299,7 @@ export type Database = {
           promo_code_id?: number | null;
           razorpay_order_id?: string | null;
           razorpay_payment_id?: string | null;
+          released_at?: string | null;
           shipping_address: NonNullable<Json>;
           status?: Database['public']['Enums']['order_status'];
           subtotal: number;
@@ -323,6 +325,7 @@ export type Database = {
           promo_code_id?: number | null;
           razorpay_order_id?: string | null;
           razorpay_payment_id?: string | null;
+          released_at?: string | null;
           shipping_address?: NonNullable<Json>;
           status?: Database['public']['Enums']['order_status'];
           subtotal?: number;
@@ -336,6 +339,63 @@ export type Database = {
             columns: ['promo_code_id'];
             isOneToOne: false;
             referencedRelation: 'promo_codes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payment_refunds: {
+        Row: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          generation: number;
+          id: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          razorpay_payment_id: string;
+          razorpay_refund_id: string | null;
+          reason: string;
+          status: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          attempts?: number;
+          created_at?: string;
+          generation?: number;
+          id?: string;
+          last_error?: string | null;
+          order_id: string;
+          processed_at?: string | null;
+          razorpay_payment_id: string;
+          razorpay_refund_id?: string | null;
+          reason: string;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          amount?: number;
+          attempts?: number;
+          created_at?: string;
+          generation?: number;
+          id?: string;
+          last_error?: string | null;
+          order_id?: string;
+          processed_at?: string | null;
+          razorpay_payment_id?: string;
+          razorpay_refund_id?: string | null;
+          reason?: string;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_refunds_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
             referencedColumns: ['id'];
           },
         ];
@@ -622,6 +682,30 @@ export type Database = {
         };
       };
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_payment_refunds_due: {
+        Args: { order_id: string };
+        Returns: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          generation: number;
+          id: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          razorpay_payment_id: string;
+          razorpay_refund_id: string | null;
+          reason: string;
+          status: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'payment_refunds';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_set_order_status: {
         Args: {
           description?: string;
@@ -647,6 +731,7 @@ export type Database = {
           promo_code_id: number | null;
           razorpay_order_id: string | null;
           razorpay_payment_id: string | null;
+          released_at: string | null;
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
@@ -687,6 +772,7 @@ export type Database = {
           promo_code_id: number | null;
           razorpay_order_id: string | null;
           razorpay_payment_id: string | null;
+          released_at: string | null;
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
@@ -699,6 +785,30 @@ export type Database = {
           to: 'orders';
           isOneToOne: true;
           isSetofReturn: false;
+        };
+      };
+      due_payment_refunds: {
+        Args: { order_id?: string };
+        Returns: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          generation: number;
+          id: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          razorpay_payment_id: string;
+          razorpay_refund_id: string | null;
+          reason: string;
+          status: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'payment_refunds';
+          isOneToOne: false;
+          isSetofReturn: true;
         };
       };
       mark_order_paid: {
@@ -721,6 +831,7 @@ export type Database = {
           promo_code_id: number | null;
           razorpay_order_id: string | null;
           razorpay_payment_id: string | null;
+          released_at: string | null;
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
@@ -762,6 +873,7 @@ export type Database = {
           promo_code_id: number | null;
           razorpay_order_id: string | null;
           razorpay_payment_id: string | null;
+          released_at: string | null;
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
@@ -788,6 +900,54 @@ export type Database = {
         }[];
       };
       record_payment_event: { Args: { event: string; event_id: string }; Returns: boolean };
+      record_payment_refund: {
+        Args: { razorpay_payment_id: string; razorpay_refund_id: string; status: string };
+        Returns: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          generation: number;
+          id: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          razorpay_payment_id: string;
+          razorpay_refund_id: string | null;
+          reason: string;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payment_refunds';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      record_payment_refund_error: {
+        Args: { error: string; razorpay_payment_id: string };
+        Returns: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          generation: number;
+          id: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          razorpay_payment_id: string;
+          razorpay_refund_id: string | null;
+          reason: string;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payment_refunds';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       release_unpaid_orders: { Args: { older_than?: string }; Returns: number };
       search_products: {
         Args: { max_results?: number; search: string };

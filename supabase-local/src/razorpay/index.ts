@@ -5,50 +5,30 @@
  *   GET  /razorpay/v1/orders/:id      the same order (amount_paid and status follow sandbox payments)
  *   GET  /razorpay/checkout.js        the checkout script (checkout-script.ts)
  *   POST /razorpay/v1/checkout/pay    what the script's Success/Failure buttons call: a success is
- *                                     signed like Razorpay signs it (HMAC-SHA256 of order_id|payment_id)
+ *                                     captured and signed like Razorpay signs it (HMAC-SHA256 of
+ *                                     order_id|payment_id)
+ *   /razorpay/v1/payments/…, /razorpay/v1/refunds/…   payments and the Refunds API (refunds.ts)
  *
- * Orders live in memory for the life of the server. Errors have Razorpay's shape
- * `{ error: { code, description, source, step, reason, metadata, field? } }`.
+ * Orders, payments and refunds live in memory for the life of the server. Errors have Razorpay's
+ * shape `{ error: { code, description, source, step, reason, metadata, field? } }`.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SurfaceFactory } from '../server.ts';
 import { CHECKOUT_SCRIPT } from './checkout-script.ts';
+import { nowSeconds, razorpayId, RazorpayError, readNotes, type RazorpayOrder } from './entities.ts';
 import { LOCAL_RAZORPAY_KEYS, paymentSignature, safeEqual, type RazorpayKeys } from './keys.ts';
+import { RefundDesk, type SandboxFaults } from './refunds.ts';
 
-export interface RazorpayOrder {
-  id: string;
-  entity: 'order';
-  amount: number;
-  amount_paid: number;
-  amount_due: number;
-  currency: string;
-  receipt: string | null;
-  offer_id: null;
-  status: 'created' | 'attempted' | 'paid';
-  attempts: number;
-  notes: Record<string, string>;
-  created_at: number;
-}
+export type { RazorpayOrder } from './entities.ts';
+export type { SandboxFaults } from './refunds.ts';
 
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-function razorpayId(prefix: string): string {
-  return `${prefix}_${[...randomBytes(14)].map((b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
-}
-
-class RazorpayError extends Error {
-  constructor(
-    readonly status: number,
-    readonly description: string,
-    readonly field?: string,
-  ) {
-    super(description);
-  }
-}
-
-export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): SurfaceFactory {
+export function razorpaySurface(
+  keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS,
+  faults: SandboxFaults = { refundOutage: false },
+): SurfaceFactory {
   return () => {
     const orders = new Map<string, RazorpayOrder>();
+    const desk = new RefundDesk(faults);
 
     const authenticate = (req: IncomingMessage) => {
       const m = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -70,8 +50,7 @@ export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): Surfa
       if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) {
         throw new RazorpayError(400, 'The receipt may not be greater than 40 characters.', 'receipt');
       }
-      const noteEntries = notes && typeof notes === 'object' ? Object.entries(notes) : [];
-      if (noteEntries.length > 15) throw new RazorpayError(400, 'Number of notes exceeds 15', 'notes');
+      const orderNotes = readNotes(notes);
       const order: RazorpayOrder = {
         id: razorpayId('order'),
         entity: 'order',
@@ -83,8 +62,8 @@ export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): Surfa
         offer_id: null,
         status: 'created',
         attempts: 0,
-        notes: Object.fromEntries(noteEntries.map(([k, v]) => [k, String(v)])),
-        created_at: Math.floor(Date.now() / 1000),
+        notes: orderNotes,
+        created_at: nowSeconds(),
       };
       orders.set(order.id, order);
       return order;
@@ -95,9 +74,9 @@ export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): Surfa
       if (body.key_id !== keys.keyId) throw new RazorpayError(401, 'Authentication failed');
       if (!order) throw new RazorpayError(400, 'The id provided does not exist', 'order_id');
       if (order.status === 'paid') throw new RazorpayError(400, 'Order has already been paid');
-      const paymentId = razorpayId('pay');
       order.attempts++;
       if (body.outcome !== 'success') {
+        const paymentId = razorpayId('pay');
         order.status = 'attempted';
         return {
           status: 400,
@@ -116,6 +95,7 @@ export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): Surfa
       order.status = 'paid';
       order.amount_paid = order.amount;
       order.amount_due = 0;
+      const paymentId = desk.capture(order.id, order.amount, order.currency).id;
       return {
         status: 200,
         body: {
@@ -148,6 +128,26 @@ export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): Surfa
           if (!order) throw new RazorpayError(400, 'The id provided does not exist');
           return send(res, 200, order);
         }
+        const payment = /^\/v1\/payments\/([^/]+)(\/refunds?)?$/.exec(path);
+        if (payment) {
+          authenticate(req);
+          const id = decodeURIComponent(payment[1]!);
+          if (req.method === 'GET' && !payment[2]) return send(res, 200, desk.payment(id));
+          if (req.method === 'GET' && payment[2] === '/refunds') return send(res, 200, desk.refundsOf(id));
+          if (req.method === 'POST' && payment[2] === '/refund') {
+            const key = req.headers['x-refund-idempotency'];
+            return send(
+              res,
+              200,
+              desk.create(id, await readJson(req), typeof key === 'string' ? key : undefined),
+            );
+          }
+        }
+        const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+        if (req.method === 'GET' && refund) {
+          authenticate(req);
+          return send(res, 200, desk.refund(decodeURIComponent(refund[1]!)));
+        }
         if (req.method === 'POST' && path === '/v1/checkout/pay') {
           const r = pay(await readJson(req));
           return send(res, r.status, r.body);
@@ -155,26 +155,24 @@ export function razorpaySurface(keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS): Surfa
         throw new RazorpayError(404, 'The requested URL was not found on the server.');
       } catch (e) {
         if (!(e instanceof RazorpayError)) throw e;
-        send(res, e.status, {
-          error: {
-            code: 'BAD_REQUEST_ERROR',
-            description: e.description,
-            source: 'business',
-            step: 'payment_initiation',
-            reason: 'input_validation_failed',
-            metadata: {},
-            ...(e.field ? { field: e.field } : {}),
-          },
-        });
+        send(res, e.status, e.body);
       }
     };
     return { handle };
   };
 }
 
+/** Razorpay's requests are small: a body past this is refused before it is read whole. */
+const MAX_BODY = 64 * 1024;
+
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw new RazorpayError(413, 'The request body is too large.');
+    chunks.push(c as Buffer);
+  }
   try {
     const v: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;

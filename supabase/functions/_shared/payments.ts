@@ -92,22 +92,32 @@ export async function storeRazorpayOrderId(orderId: string, razorpayOrderId: str
   return ((await r.json()) as unknown[]).length === 1;
 }
 
-/** mark_order_paid (service role): moves the order forward only; replays change nothing. */
+/** An RPC of the store's database, as `authorization` (the service role unless said otherwise). */
+export async function rpc<T>(
+  name: string,
+  args: Record<string, unknown>,
+  authorization: string = serviceAuthorization(),
+): Promise<T> {
+  const r = await rest(`rpc/${name}`, authorization, { method: 'POST', body: JSON.stringify(args) });
+  if (!r.ok) throw new Error(`${name} failed: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/**
+ * mark_order_paid (service role): moves the order forward only; replays change nothing. For an
+ * order cancelled before the payment arrived it revives the order or records a refund as due
+ * (issueDueRefunds in refunds.ts then issues it).
+ */
 export async function markOrderPaid(
   orderId: string,
   paymentId: string,
   razorpayOrderId: string,
 ): Promise<StoreOrder> {
-  const r = await rest('rpc/mark_order_paid', serviceAuthorization(), {
-    method: 'POST',
-    body: JSON.stringify({
-      order_id: orderId,
-      razorpay_payment_id: paymentId,
-      razorpay_order_id: razorpayOrderId,
-    }),
+  return await rpc<StoreOrder>('mark_order_paid', {
+    order_id: orderId,
+    razorpay_payment_id: paymentId,
+    razorpay_order_id: razorpayOrderId,
   });
-  if (!r.ok) throw new Error(`mark_order_paid failed: ${r.status} ${await r.text()}`);
-  return (await r.json()) as StoreOrder;
 }
 
 /** The webhook's event log (service role): was this x-razorpay-event-id processed already? */
@@ -136,19 +146,44 @@ export interface RazorpayOrder {
   status: string;
 }
 
-/** Razorpay's Orders API with the key secret (Basic auth), here or in the local sandbox. */
-export async function razorpay(path: string, body?: unknown): Promise<RazorpayOrder> {
+/** Razorpay's answer to a failed call: its HTTP status and `error.description`. */
+export class RazorpayApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly description: string,
+  ) {
+    super(`Razorpay answered ${status}: ${description}`);
+  }
+}
+
+/** Razorpay's API with the key secret (Basic auth), here or in the local sandbox. */
+export async function razorpay<T = RazorpayOrder>(
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const base = Deno.env.get('RAZORPAY_API_URL') ?? 'https://api.razorpay.com';
   const r = await fetch(`${base}/v1/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       Authorization: `Basic ${btoa(`${env('RAZORPAY_KEY_ID')}:${env('RAZORPAY_KEY_SECRET')}`)}`,
       'Content-Type': 'application/json',
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!r.ok) throw new Error(`Razorpay ${path} failed: ${r.status} ${await r.text()}`);
-  return (await r.json()) as RazorpayOrder;
+  if (!r.ok) {
+    const text = await r.text();
+    let description = text.slice(0, 300);
+    try {
+      const parsed = JSON.parse(text) as { error?: { description?: unknown } };
+      if (typeof parsed.error?.description === 'string') description = parsed.error.description;
+    } catch {
+      // not JSON (a proxy's page): keep the text
+    }
+    throw new RazorpayApiError(r.status, description);
+  }
+  return (await r.json()) as T;
 }
 
 export { toPaise };

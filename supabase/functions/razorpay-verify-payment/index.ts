@@ -1,8 +1,11 @@
 // razorpay-verify-payment: the checkout's success handler sends Razorpay's three values here. The
 // signature is checked against the Razorpay order id stored on the caller's order (not the one the
 // browser sends), with the key secret; only then is the order marked paid. Anything else leaves the
-// order unpaid.
+// order unpaid. A payment for an order released meanwhile revives it when its stock is still there;
+// otherwise it is refunded here at once (and, should that call fail, on the webhook's delivery or by
+// staff): the reply then says cancelled, with the refund.
 import { env, hmacHex, markOrderPaid, readOrder, reply, sameHex, corsHeaders } from '../_shared/payments.ts';
+import { issueDueRefunds, refundSummary } from '../_shared/refunds.ts';
 
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
@@ -26,11 +29,16 @@ Deno.serve(async (req) => {
     return reply(400, { error: 'Payment verification failed.' });
 
   const paid = await markOrderPaid(order.id, paymentId, stored);
+  const refunds = paid.status === 'cancelled' ? (await issueDueRefunds(paid.id)).refunds : [];
+  const now = refunds.length
+    ? await readOrder(`id=eq.${paid.id}`, req.headers.get('Authorization') ?? '')
+    : null;
   return reply(200, {
     order_id: paid.id,
     order_number: paid.order_number,
     status: paid.status,
-    payment_status: paid.payment_status,
+    payment_status: now?.payment_status ?? paid.payment_status,
     payment_id: paid.payment_id,
+    ...(refunds.length ? { refunds: refundSummary(refunds) } : {}),
   });
 });

@@ -5,6 +5,9 @@
 // minutes). Redeliveries carry the same x-razorpay-event-id and are dropped (the id is recorded in
 // the database once the event was processed); anything that gets through twice, such as two
 // deliveries racing, is still harmless, because mark_order_paid only moves an order forward.
+// A payment for an order released meanwhile revives it or is refunded (see _shared/refunds.ts); if
+// the refund call fails the reply is 502 and the event is not recorded, so Razorpay's redelivery
+// retries it. refund.processed and refund.failed update the store's refund (failed: due again).
 import {
   env,
   hmacHex,
@@ -16,6 +19,7 @@ import {
   sameHex,
   serviceAuthorization,
 } from '../_shared/payments.ts';
+import { issueDueRefunds, recordRefund } from '../_shared/refunds.ts';
 
 Deno.serve(async (req) => {
   if (req.method !== 'POST') return reply(405, { error: 'Use POST.' });
@@ -44,11 +48,31 @@ Deno.serve(async (req) => {
       serviceAuthorization(),
     );
     if (order) {
-      await markOrderPaid(order.id, paymentId, rzpOrderId);
+      const paid = await markOrderPaid(order.id, paymentId, rzpOrderId);
       result = 'paid';
+      if (paid.status === 'cancelled') {
+        const { refunds, failed } = await issueDueRefunds(paid.id);
+        if (failed.length) return reply(502, { status: 'refund failed', error: failed[0]!.last_error });
+        if (refunds.length) result = 'refunded';
+      }
     } else {
       result = 'unknown order';
     }
+  }
+  const refund = event.payload?.refund?.entity;
+  if (
+    (event.event === 'refund.processed' || event.event === 'refund.failed') &&
+    typeof refund?.id === 'string' &&
+    typeof refund.payment_id === 'string'
+  ) {
+    const status = event.event === 'refund.processed' ? 'processed' : 'failed';
+    const recorded = await recordRefund({
+      id: refund.id,
+      payment_id: refund.payment_id,
+      amount: Number(refund.amount ?? 0),
+      status,
+    });
+    result = recorded ? `refund ${recorded.status}` : 'unknown refund';
   }
   if (eventId)
     await recordPaymentEvent(eventId.slice(0, 100), String(event.event ?? 'unknown').slice(0, 100));
