@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
 import { OrderActions } from '@/orders/order-actions';
+import { OrderRefunds } from '@/orders/order-refunds';
 import { StatusChip } from '@/orders/order-status';
 
 interface Order {
@@ -67,6 +68,7 @@ function OrderSummary() {
           <br />
           <strong>Total {rupees(o.total)}</strong>
         </Typography>
+        <OrderRefunds />
       </Grid>
     </Grid>
   );
