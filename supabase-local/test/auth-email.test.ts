@@ -151,10 +151,11 @@ forEachAuthServer('auth: email sign-up and sign-in', {}, ({ server }) => {
       const url = `${server().url}/auth/v1/token?grant_type=password`;
       const body = JSON.stringify({ email: uniqueEmail('nobody'), password: 'whatever-1' });
       const headers = { apikey: server().anonKey, 'Content-Type': 'application/json' };
+      // from the store's page (a configured site origin), as a browser's auth-js asks
       const v = await fetch(url, {
         method: 'POST',
         body,
-        headers: { ...headers, 'X-Supabase-Api-Version': '2024-01-01' },
+        headers: { ...headers, 'X-Supabase-Api-Version': '2024-01-01', Origin: 'http://127.0.0.1:3000' },
       });
       expect(v.status).toBe(400);
       expect(v.headers.get('x-supabase-api-version')).toBe('2024-01-01');
