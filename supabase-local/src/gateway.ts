@@ -12,7 +12,8 @@
  *   (as on hosted Supabase) the function answers its own OPTIONS.
  * - X-Forwarded-For / X-Real-IP are set from the socket's address, overwriting what the client
  *   sent (as Kong and Cloudflare do), so services and the database (`request.headers`) can tell
- *   clients apart and nobody can claim another's address.
+ *   clients apart and nobody can claim another's address; a client's CF-Connecting-IP (which only
+ *   Cloudflare sets on hosted Supabase) is dropped for the same reason.
  * - Development-only paths (a route's `devOnly`) answer 404, as an unknown route, unless the server
  *   runs with the well-known local keys on loopback (server.ts decides).
  * - Body limits for services that do not enforce their own (a route's `maxBody`): a declared
@@ -136,6 +137,9 @@ export function createGateway(routes: Route[], options: GatewayOptions) {
     const address = clientAddress(req);
     req.headers['x-forwarded-for'] = address;
     req.headers['x-real-ip'] = address;
+    // Only Cloudflare (in front of hosted Supabase) sets this one, overwriting what a client sent;
+    // there is no Cloudflare here, so nobody may claim it.
+    delete req.headers['cf-connecting-ip'];
     if (route.maxBody) {
       const refused = bodyRefusal(req, route.maxBody);
       if (refused) {

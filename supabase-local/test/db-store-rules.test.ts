@@ -8,8 +8,9 @@
  *   - preview_promo gives a visitor one answer for unknown, expired and used-up codes;
  *   - staff cannot ship an unpaid online order, and allowed_transitions is what the console offers.
  */
+import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../shared/src/types/database.ts';
 import {
   addPeople,
@@ -39,6 +40,34 @@ const TRACKER_2: Person = {
 
 let serial = 0;
 
+/**
+ * fetch over a connection from another loopback address (127.0.0.x): the gateway sets
+ * X-Forwarded-For from the socket, as a proxy does, so this is how a test is another client.
+ */
+function fetchFrom(localAddress: string): typeof fetch {
+  return (input, init) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const headers = Object.fromEntries(new Headers(init?.headers).entries());
+      const req = request(url, { method: init?.method ?? 'GET', headers, localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, one);
+          }
+          const status = res.statusCode ?? 500;
+          resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers: out }));
+        });
+      });
+      req.on('error', reject);
+      if (typeof init?.body === 'string') req.write(init.body);
+      req.end();
+    });
+}
+
 class NoWebSocket {
   constructor() {
     throw new Error('realtime is not available in these tests');
@@ -48,13 +77,22 @@ class NoWebSocket {
 forEachStoreServer('the store rules of issue 12', ({ server }) => {
   let s: TestServer;
 
-  /** A supabase-js client with extra request headers (a client address) and optionally a token. */
-  const client = (headers: Record<string, string>, token?: string): Client =>
+  /**
+   * A supabase-js client with extra request headers and optionally a token, connecting from a
+   * loopback address of its own when `from` is given (127.0.0.1 otherwise).
+   */
+  const client = (headers: Record<string, string>, token?: string, from?: string): Client =>
     createClient<Database>(s.url, s.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: NoWebSocket as never },
-      global: { headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
+      global: {
+        headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        ...(from ? { fetch: fetchFrom(from) } : {}),
+      },
     });
+  let address = 10;
+  /** A loopback address no other test has used. */
+  const nextAddress = () => `127.0.0.${++address}`;
 
   beforeAll(async () => {
     s = server();
@@ -182,6 +220,11 @@ forEachStoreServer('the store rules of issue 12', ({ server }) => {
         'update public.store_settings set track_order_limit_per_minute = 3, preview_promo_limit_per_minute = 3',
       );
     });
+    afterAll(async () => {
+      await s.db.query(
+        'update public.store_settings set track_order_limit_per_minute = 10, preview_promo_limit_per_minute = 10',
+      );
+    });
 
     async function track(c: Client) {
       return c.rpc('track_order', { order_number: 'ORD0000000000000000', contact: 'x@example.in' });
@@ -196,51 +239,69 @@ forEachStoreServer('the store rules of issue 12', ({ server }) => {
     ] as const)(
       '%s: the 4th call in a minute from one address is refused, another address is not',
       async (_, call) => {
-        const ip = `203.0.113.${++serial % 250}`;
-        const visitor = client({ 'X-Forwarded-For': `${ip}, 10.0.0.1` });
-        for (let i = 0; i < 3; i++) expect((await call(visitor)).error).toBeNull();
-        const refused = await call(visitor);
+        const from = nextAddress();
+        // A client cannot pass for another by what it writes in X-Forwarded-For or
+        // CF-Connecting-IP: the gateway sets the one and drops the other.
+        const visitor = (spoof: string) =>
+          client({ 'X-Forwarded-For': spoof, 'CF-Connecting-IP': spoof }, undefined, from);
+        for (let i = 0; i < 3; i++) expect((await call(visitor(`203.0.113.${i}`))).error).toBeNull();
+        const refused = await call(visitor('203.0.113.99'));
         expect(refused.status).toBe(429);
-        expect(refused.error).toMatchObject({
+        expect(refused.error).toEqual({
           code: 'PT429',
           message: RATE_LIMITED,
           details: 'rate_limited',
+          hint: 'At most 3 a minute.',
         });
         // Another address is another client.
-        expect((await call(client({ 'X-Forwarded-For': `198.51.100.${serial % 250}` }))).error).toBeNull();
-        // The Cloudflare header hosted Supabase sets comes first (X-Forwarded-For's first entry is
-        // what the client sent there).
-        const behindCloudflare = (cf: string) => client({ 'CF-Connecting-IP': cf, 'X-Forwarded-For': ip });
-        expect((await call(behindCloudflare(`192.0.2.${serial % 250}`))).error).toBeNull();
-        expect((await call(behindCloudflare(ip))).error?.code).toBe('PT429');
+        expect((await call(client({}, undefined, nextAddress()))).error).toBeNull();
       },
     );
 
     it('counts a signed-in shopper by account, whatever address they use', async () => {
-      const tara = (ip: string) => client({ 'X-Forwarded-For': ip }, accessTokenFor(TRACKER));
-      for (let i = 0; i < 3; i++) expect((await track(tara(`192.0.2.${10 + i}`))).error).toBeNull();
-      expect((await track(tara('192.0.2.99'))).error?.code).toBe('PT429');
+      const token = accessTokenFor(TRACKER);
+      for (let i = 0; i < 3; i++) expect((await track(client({}, token, nextAddress()))).error).toBeNull();
+      expect((await track(client({}, token, nextAddress()))).error?.code).toBe('PT429');
+      expect((await track(client({}, accessTokenFor(TRACKER_2), nextAddress()))).error).toBeNull();
+    });
+
+    it('names the client as hosted Supabase passes it: CF-Connecting-IP, else X-Forwarded-For', async () => {
+      const clientOf = (claims: object, headers: object) =>
+        s.db.transaction(async (tx) => {
+          await tx.query(
+            `select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)`,
+            [JSON.stringify(claims), JSON.stringify(headers)],
+          );
+          return (await tx.query<{ c: string | null }>('select private.rate_limit_client() as c')).rows[0]!.c;
+        });
+      const anon = { role: 'anon' };
       expect(
-        (await track(client({ 'X-Forwarded-For': '192.0.2.99' }, accessTokenFor(TRACKER_2)))).error,
-      ).toBeNull();
+        await clientOf(anon, { 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': '10.1.1.1, 10.0.0.2' }),
+      ).toBe('ip:198.51.100.7');
+      expect(await clientOf(anon, { 'x-forwarded-for': '198.51.100.8, 10.0.0.2' })).toBe('ip:198.51.100.8');
+      expect(await clientOf(anon, {})).toBe('ip:unknown');
+      expect(
+        await clientOf({ role: 'authenticated', sub: TRACKER.id }, { 'x-forwarded-for': '1.2.3.4' }),
+      ).toBe(`user:${TRACKER.id}`);
+      expect(await clientOf({ role: 'service_role' }, { 'x-forwarded-for': '1.2.3.4' })).toBeNull();
     });
 
     it('starts a new window after a minute and clears old counters', async () => {
-      const ip = '203.0.113.251';
-      const visitor = client({ 'X-Forwarded-For': ip });
+      const from = nextAddress();
+      const visitor = client({}, undefined, from);
       for (let i = 0; i < 3; i++) await track(visitor);
       expect((await track(visitor)).error?.code).toBe('PT429');
       await s.db.query(
         `update private.rate_limit_counters set window_started_at = now() - interval '61 seconds'
          where client = $1`,
-        [`ip:${ip}`],
+        [`ip:${from}`],
       );
       expect((await track(visitor)).error).toBeNull();
       await s.db.query(
         `insert into private.rate_limit_counters (action, client, window_started_at, hits)
          select 'track_order', 'ip:old-' || g, now() - interval '1 hour', 1 from generate_series(1, 5) as g`,
       );
-      await track(client({ 'X-Forwarded-For': '203.0.113.252' }));
+      await track(client({}, undefined, nextAddress()));
       const { rows } = await s.db.query<{ n: string }>(
         `select count(*)::text as n from private.rate_limit_counters where client like 'ip:old-%'`,
       );
@@ -268,13 +329,9 @@ forEachStoreServer('the store rules of issue 12', ({ server }) => {
                 ('ONCEONLY', 'flat', 300, '2025-01-01', null, 1, 1)`,
       );
       const raw = async (code: string) => {
-        const res = await fetch(`${s.url}/rest/v1/rpc/preview_promo`, {
+        const res = await fetchFrom(nextAddress())(`${s.url}/rest/v1/rpc/preview_promo`, {
           method: 'POST',
-          headers: {
-            apikey: s.anonKey,
-            'Content-Type': 'application/json',
-            'X-Forwarded-For': `198.18.0.${++serial % 250}`,
-          },
+          headers: { apikey: s.anonKey, 'Content-Type': 'application/json' },
           body: JSON.stringify({ code, subtotal: 5000 }),
         });
         return { status: res.status, body: await res.text() };
