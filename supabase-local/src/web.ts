@@ -155,7 +155,8 @@ function pageHeadersFor(options: WebOptions) {
     let headers = cache.get(key);
     if (!headers) {
       headers = siteSecurityHeaders({
-        apiOrigins: api ? withLoopbackAliases(new URL(api).origin) : [],
+        // CSP has no syntax for IPv6 literals: [::1] is left out
+        apiOrigins: api ? withLoopbackAliases(new URL(api).origin).filter((o) => !o.includes('[')) : [],
         scriptHashes: inlineScriptHashes(await readFile(file, 'utf8')),
         razorpaySandbox: options.devSurfaces ?? false,
       });
