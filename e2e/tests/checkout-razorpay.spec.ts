@@ -1,8 +1,52 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiKeys } from '../../supabase-local/src/keys.ts';
+import { createUser, signInAsAdmin } from './support/admin';
 import { seriousA11yViolations } from './support/axe';
 import { API, reachPayment } from './support/checkout';
 
 const sandbox = (page: Page) => page.getByRole('dialog', { name: /Razorpay sandbox/ });
+
+/** The store's database through the API with the service role (what the scheduled job runs as). */
+async function service<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const key = apiKeys({}).serviceRoleKey;
+  const res = await fetch(`${API}${path}`, {
+    ...init,
+    headers: {
+      apikey: key,
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+  });
+  if (!res.ok) throw new Error(`${path} → ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Pay clicked (one order placed, the sandbox open), then the 30-minute release job runs before the
+ * customer presses Success: the order is cancelled and its stock returned.
+ */
+async function payAfterRelease(page: Page): Promise<{ id: string; order_number: string }> {
+  await reachPayment(page, 'Card / UPI / NetBanking');
+  const placed = page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/place_order'));
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const order = (await (await placed).json()) as { id: string; order_number: string };
+  await expect(sandbox(page)).toBeVisible();
+  await service('/rest/v1/rpc/release_unpaid_orders', {
+    method: 'POST',
+    body: JSON.stringify({ older_than: '0 seconds' }),
+  });
+  const [row] = await service<{ status: string }[]>(`/rest/v1/orders?id=eq.${order.id}&select=status`);
+  expect(row!.status).toBe('cancelled');
+  return order;
+}
+
+async function staffOpens(page: Page, orderId: string): Promise<Page> {
+  const staff = await (await page.context().browser()!.newContext()).newPage();
+  await signInAsAdmin(staff, await createUser('admin'));
+  await staff.goto(`/admin/orders/${orderId}/show`);
+  return staff;
+}
 
 test('the payment page without its state is an Invalid Payment Request', async ({ page }) => {
   await page.goto('/payment');
@@ -52,4 +96,50 @@ test('a checkout script that cannot load is reported', async ({ page }) => {
   await expect(
     page.getByRole('alert').getByText('Razorpay SDK failed to load. Are you online?'),
   ).toBeVisible();
+});
+
+test.describe('a payment that arrives after the order was released', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('revives the order while its stock is there, and staff see it was revived', async ({ page }) => {
+    const order = await payAfterRelease(page);
+    await sandbox(page).getByRole('button', { name: 'Success' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
+
+    const staff = await staffOpens(page, order.id);
+    await expect(staff.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
+    await expect(
+      staff
+        .getByRole('alert')
+        .filter({ hasText: 'Payment arrived after the order was released; order revived.' }),
+    ).toBeVisible();
+    await expect(staff.getByText('Refund due')).toHaveCount(0);
+  });
+
+  test('refunds it in full when the stock is gone, and staff see the Razorpay refund', async ({ page }) => {
+    const order = await payAfterRelease(page);
+    // The last sofas sell meanwhile.
+    const [sofa] = await service<{ stock_quantity: number }[]>(
+      '/rest/v1/products?id=eq.1&select=stock_quantity',
+    );
+    await service('/rest/v1/products?id=eq.1', {
+      method: 'PATCH',
+      body: JSON.stringify({ stock_quantity: 0 }),
+    });
+    try {
+      await sandbox(page).getByRole('button', { name: 'Success' }).click();
+      await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+    } finally {
+      await service('/rest/v1/products?id=eq.1', {
+        method: 'PATCH',
+        body: JSON.stringify({ stock_quantity: sofa!.stock_quantity }),
+      });
+    }
+
+    const staff = await staffOpens(page, order.id);
+    await expect(staff.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
+    await expect(staff.getByRole('alert').filter({ hasText: /^Refunded: ₹24,999 · rfnd_/ })).toBeVisible();
+    await expect(staff.getByRole('button', { name: 'Retry refund' })).toHaveCount(0);
+  });
 });
