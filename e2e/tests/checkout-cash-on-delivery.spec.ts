@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { addSofaToCart, fillShipping, reachPayment, signInOnLoginPage } from './support/checkout';
+import { apiKeys } from '../../supabase-local/src/keys.ts';
+import {
+  API,
+  addSofaToCart,
+  fillShipping,
+  reachPayment,
+  signInNewShopper,
+  signInOnLoginPage,
+} from './support/checkout';
 import { createUser } from './support/admin';
 import { seriousA11yViolations } from './support/axe';
 
@@ -60,7 +68,8 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
 
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   const orderNumber = (await page.getByTestId('order-number').textContent())!;
-  expect(orderNumber).toMatch(/^ORD\d{12,}$/);
+  // ORD + the date + 10 random digits (not a sequence).
+  expect(orderNumber).toMatch(/^ORD\d{16}$/);
   await expect(page.getByTestId('payment-id')).toHaveText(/^COD_\d+$/);
   await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
   await expect(page.getByText('5–7 business days')).toBeVisible();
@@ -92,4 +101,40 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
   await expect(page.getByRole('button', { name: `Cancel Order ${orderNumber}` })).toBeHidden();
   await page.goto(`/track-order?order=${orderNumber}`);
   await expect(page.getByTestId('tracking-status')).toHaveText('cancelled');
+});
+
+test("the cart stops at the store's per-order limit, and checkout says why more is refused", async ({
+  page,
+}) => {
+  const [product] = (await (
+    await fetch(
+      `${API}/rest/v1/products?select=id,name&in_stock=eq.true&stock_quantity=gte.12&price=lt.4000&order=id&limit=1`,
+      { headers: { apikey: apiKeys({}).anonKey } },
+    )
+  ).json()) as Array<{ id: number; name: string }>;
+  await signInNewShopper(page);
+  // A cart kept from before the limit (localStorage), with 12 of one product.
+  await page.evaluate((id) => {
+    const lines = [{ key: `${id}||`, productId: id, qty: 12 }];
+    localStorage.setItem('furnicraft-cart', JSON.stringify({ state: { lines }, version: 1 }));
+  }, product!.id);
+  await page.goto('/cart');
+  await expect(page.getByLabel(`Quantity of ${product!.name}`, { exact: true })).toHaveText('12');
+  await expect(page.getByText('At most 10 per order')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Increase quantity of ${product!.name}` })).toBeDisabled();
+
+  await page.goto('/checkout');
+  await fillShipping(page);
+  await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await expect(
+    page.getByText(`You can order at most 10 of "${product!.name}" at a time. Please reduce the quantity.`),
+  ).toBeVisible();
+
+  await page.goto('/cart');
+  await page.getByRole('button', { name: `Decrease quantity of ${product!.name}` }).click();
+  await expect(page.getByLabel(`Quantity of ${product!.name}`, { exact: true })).toHaveText('10');
+  await expect(page.getByRole('button', { name: `Increase quantity of ${product!.name}` })).toBeDisabled();
 });
