@@ -412,6 +412,64 @@ forEachServer(
       expect((await sandboxRefunds(c.paymentId)).count).toBe(1);
     });
 
+    it('adopts a refund Razorpay already made (an answer lost on the way) instead of refunding twice, and reads refund.* webhooks', async () => {
+      const id = await product(1);
+      const c = await releasedCheckout(id, 1);
+      await s.db.query('update public.products set stock_quantity = 0 where id = $1', [id]);
+      faults.refundOutage = true;
+      try {
+        expect((await verify(c)).status).toBe(200);
+      } finally {
+        faults.refundOutage = false;
+      }
+      // Razorpay made the refund, but its answer never reached the store.
+      const made = await fetch(`${s.url}/razorpay/v1/payments/${c.paymentId}/refund`, {
+        method: 'POST',
+        headers: { Authorization: SANDBOX_AUTH, 'Content-Type': 'application/json' },
+        body: JSON.stringify({}),
+      });
+      const lost = (await made.json()) as SandboxRefund;
+      expect(lost.status).toBe('processed');
+
+      expect(await (await webhook(c, `evt_lost_${serial}`)).json()).toEqual({ status: 'refunded' });
+      expect((await sandboxRefunds(c.paymentId)).count).toBe(1);
+      expect(await refundRows(c.order.id)).toMatchObject([
+        { status: 'processed', razorpay_refund_id: lost.id },
+      ]);
+
+      const refundEvent = (event: string, refundId: string, eventId: string) => {
+        const body = JSON.stringify({
+          entity: 'event',
+          event,
+          payload: {
+            refund: { entity: { id: refundId, payment_id: c.paymentId, amount: lost.amount, status: 'x' } },
+          },
+        });
+        return fn('razorpay-webhook', body, undefined, {
+          'X-Razorpay-Signature': createHmac('sha256', LOCAL_RAZORPAY_WEBHOOK_SECRET)
+            .update(body)
+            .digest('hex'),
+          'x-razorpay-event-id': eventId,
+        });
+      };
+      expect(await (await refundEvent('refund.processed', lost.id, `evt_rp_${serial}`)).json()).toEqual({
+        status: 'refund processed',
+      });
+      // a processed refund never goes back to due
+      expect(await (await refundEvent('refund.failed', lost.id, `evt_rf_${serial}`)).json()).toEqual({
+        status: 'refund processed',
+      });
+      expect(
+        await (await refundEvent('refund.processed', 'rfnd_notours0000001', `evt_ro_${serial}`)).json(),
+      ).toEqual({
+        status: 'refund processed',
+      });
+      expect(await refundRows(c.order.id)).toMatchObject([
+        { status: 'processed', razorpay_refund_id: lost.id },
+      ]);
+      expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    });
+
     it('lets staff retry a refund that is still due, once; customers cannot', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
