@@ -138,3 +138,18 @@ test("the cart stops at the store's per-order limit, and checkout says why more 
   await expect(page.getByLabel(`Quantity of ${product!.name}`, { exact: true })).toHaveText('10');
   await expect(page.getByRole('button', { name: `Increase quantity of ${product!.name}` })).toBeDisabled();
 });
+
+test('track order tells a shopper who tries too many numbers to wait a minute', async ({ page }) => {
+  // Signed in, the shopper is counted by account (10 look-ups a minute), not with other tests.
+  await signInNewShopper(page);
+  const answer = page.getByText(/We could not find order|Too many attempts/);
+  const seen: string[] = [];
+  for (let i = 0; i < 11; i++) {
+    await page.goto(`/track-order?order=ORD2611240000000${String(100 + i)}`);
+    seen.push(
+      (await answer.textContent({ timeout: 10_000 }))!.startsWith('Too many') ? 'limited' : 'not found',
+    );
+  }
+  expect(seen.slice(0, 10)).toEqual(Array(10).fill('not found'));
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+});
