@@ -167,6 +167,10 @@ insert into public.orders (id, user_id, status, total, note) values
 select setval(pg_get_serial_sequence('public.orders', 'id'), 100);
 insert into public.order_items (order_id, product_id, quantity, unit_price) values
   (1, 1, 1, 45999.00), (2, 3, 2, 7499.00), (3, 5, 1, 18999.00);
+
+-- statistics, as autovacuum would gather them: on PostgreSQL the API roles carry the store's planner
+-- cost limit (roles belong to the cluster), and estimates for never-analysed tables are far too high
+analyze public.categories, public.products, public.orders, public.order_items;
 `;
 
 const client = supabaseClient;
