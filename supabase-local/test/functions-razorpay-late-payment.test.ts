@@ -295,6 +295,25 @@ forEachServer(
       expect(allowed).toEqual({ status: 'processing' });
     });
 
+    it('never oversells: a late payment and a new order racing for the last piece, one of them gets it', async () => {
+      const id = await product(1);
+      const c = await releasedCheckout(id, 1);
+      const [v, placed] = await Promise.all([
+        verify(c),
+        storeClient(s, PEOPLE.customerB).rpc('place_order', {
+          items: [{ product_id: id, quantity: 1 }],
+          shipping_address: shippingAddress({ fullName: 'Bilal Khan', email: 'bilal@example.in' }) as never,
+          payment_method: 'cod',
+          idempotency_key: `late-race-${++serial}`,
+        }),
+      ]);
+      expect(v.status).toBe(200);
+      const revived = (await orderRow(c.order.id)).status === 'processing';
+      expect(placed.error === null).toBe(!revived);
+      expect(await stockOf(id)).toBe(0);
+      expect((await sandboxRefunds(c.paymentId)).count).toBe(revived ? 0 : 1);
+    });
+
     for (const first of ['verify', 'webhook'] as const) {
       it(`refunds a released order whose stock is gone exactly once (${first} first, then replays)`, async () => {
         const id = await product(1);
