@@ -62,6 +62,8 @@ async function timed(
 /** A SQL statement as the superuser, then a schema reload of the REST engine (NOTIFY pgrst), polled. */
 async function reloadUntil(s: TestServer, check: () => Promise<boolean>): Promise<void> {
   await s.db.query(`notify pgrst, 'reload schema'`);
+  // the server reloads 20 ms after the notification: let it finish even when the check already holds
+  await new Promise((r) => setTimeout(r, 200));
   const until = Date.now() + 10_000;
   while (Date.now() < until) {
     if (await check()) return;
