@@ -489,6 +489,22 @@ forEachServer(
       expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
     });
 
+    it('keeps a refund Razorpay refuses (4xx) due for staff, without making Razorpay redeliver', async () => {
+      const id = await product(1);
+      const c = await releasedCheckout(id, 1);
+      await s.db.query('update public.products set stock_quantity = 0 where id = $1', [id]);
+      // a payment id Razorpay does not know: every refund call is refused with a 400
+      const unknown = { ...c, paymentId: 'pay_NotAtRazorpay01' };
+      const ev = `evt_4xx_${serial}`;
+      const w = await webhook(unknown, ev);
+      expect(w.status).toBe(200);
+      expect(await w.json()).toEqual({ status: 'refund due' });
+      expect((await serviceClient(s).rpc('payment_event_seen', { event_id: ev })).data).toBe(true);
+      const [due] = await refundRows(c.order.id);
+      expect(due).toMatchObject({ status: 'due', attempts: 1 });
+      expect(due!.last_error).toContain('The id provided does not exist');
+    });
+
     it('lets staff retry a refund that is still due, once; customers cannot', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);

@@ -64,29 +64,33 @@ export async function recordRefund(refund: RazorpayRefund): Promise<PaymentRefun
 
 /**
  * Issues the refunds still due on an order. Returns them as recorded afterwards; `failed` holds
- * those whose call failed (still due, with the error).
+ * those whose call failed (still due, with the error), and `retryable` whether any of those failed
+ * in a way a later call may not (Razorpay's 5xx, no answer): a 4xx refusal (a payment too old, say)
+ * needs staff, and redelivering the webhook for a day would only get it disabled.
  */
 export async function issueDueRefunds(
   orderId: string,
-): Promise<{ refunds: PaymentRefund[]; failed: PaymentRefund[] }> {
+): Promise<{ refunds: PaymentRefund[]; failed: PaymentRefund[]; retryable: boolean }> {
   const due = await rpc<PaymentRefund[]>('due_payment_refunds', { order_id: orderId });
   const refunds: PaymentRefund[] = [];
   const failed: PaymentRefund[] = [];
+  let retryable = false;
   for (const r of due) {
     try {
       const refund = await adoptOrCreate(r);
       refunds.push((await recordRefund(refund)) ?? r);
     } catch (e) {
-      const error = e instanceof RazorpayApiError ? e.message : 'The refund call did not get an answer.';
+      const api = e instanceof RazorpayApiError ? e : null;
+      if (!api || api.status >= 500 || api.status === 409 || api.status === 429) retryable = true;
       const row = await rpc<PaymentRefund | null>('record_payment_refund_error', {
         razorpay_payment_id: r.razorpay_payment_id,
-        error,
+        error: api?.message ?? 'The refund call did not get an answer.',
       });
       refunds.push(row ?? r);
       failed.push(row ?? r);
     }
   }
-  return { refunds, failed };
+  return { refunds, failed, retryable };
 }
 
 /** What the customer's or Razorpay's reply says of the refunds. */

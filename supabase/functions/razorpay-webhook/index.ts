@@ -6,8 +6,8 @@
 // the database once the event was processed); anything that gets through twice, such as two
 // deliveries racing, is still harmless, because mark_order_paid only moves an order forward.
 // A payment for an order released meanwhile revives it or is refunded (see _shared/refunds.ts); if
-// the refund call fails the reply is 502 and the event is not recorded, so Razorpay's redelivery
-// retries it. refund.processed and refund.failed update the store's refund (failed: due again).
+// the refund call fails for a passing reason (Razorpay's 5xx, no answer) the reply is 502 and the
+// event is not recorded, so Razorpay's redelivery retries it; a refusal stays due for staff. refund.processed and refund.failed update the store's refund (failed: due again).
 import {
   env,
   hmacHex,
@@ -51,9 +51,10 @@ Deno.serve(async (req) => {
       const paid = await markOrderPaid(order.id, paymentId, rzpOrderId);
       result = 'paid';
       if (paid.status === 'cancelled') {
-        const { refunds, failed } = await issueDueRefunds(paid.id);
-        if (failed.length) return reply(502, { status: 'refund failed', error: failed[0]!.last_error });
-        if (refunds.length) result = 'refunded';
+        const { refunds, failed, retryable } = await issueDueRefunds(paid.id);
+        if (retryable) return reply(502, { status: 'refund failed', error: failed[0]!.last_error });
+        if (failed.length) result = 'refund due';
+        else if (refunds.length) result = 'refunded';
       }
     } else {
       result = 'unknown order';
