@@ -30,8 +30,8 @@ import { storageSurface } from './storage/index.ts';
 import { razorpaySurface } from './razorpay/index.ts';
 
 /** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
-const authSurface: SurfaceFactory = ({ db, config, keys, apiUrl }) =>
-  createAuthApp({ db, config, keys, externalUrl: () => `${apiUrl()}/auth/v1` });
+const authSurface: SurfaceFactory = ({ db, config, keys, apiUrl, devSurfaces }) =>
+  createAuthApp({ db, config, keys, externalUrl: () => `${apiUrl()}/auth/v1`, localProvider: devSurfaces });
 
 /** What a service mounted under the gateway gets to build itself. */
 export interface SurfaceContext {

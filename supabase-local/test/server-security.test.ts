@@ -242,7 +242,7 @@ describe('development surfaces off', () => {
     const t = await createTestDb(kind);
     const s = await startServer({
       db: t.db,
-      config: fromToml({}),
+      config: fromToml({ auth: { external: { google: { enabled: true } } } }),
       env: {},
       apiPort: 0,
       apiHost: '0.0.0.0', // beyond loopback: allowed only with its own secret
@@ -278,6 +278,15 @@ describe('development surfaces off', () => {
       expect((await fetch(`${base}/auth/v1/settings`, { headers: { apikey: s.keys.anonKey } })).status).toBe(
         200,
       );
+      // and sign-in with Google no longer sends the browser to the (absent) local provider page
+      const authorize = await fetch(`${base}/auth/v1/authorize?provider=google`, {
+        redirect: 'manual',
+        headers: { apikey: s.keys.anonKey },
+      });
+      expect([authorize.status, await authorize.json()]).toMatchObject([
+        400,
+        { error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' },
+      ]);
     } finally {
       await s.stop();
       await t.drop();

@@ -20,6 +20,8 @@ export interface AuthContext {
   limiter: Limiter;
   now: () => Date;
   log: (message: string) => void;
+  /** the local provider page stands in for Google and GitHub (development surfaces on) */
+  localProvider: boolean;
 }
 
 export type Handler = (req: AuthRequest, ctx: AuthContext) => Promise<Reply>;

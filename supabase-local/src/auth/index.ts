@@ -91,6 +91,12 @@ export interface AuthAppOptions {
    */
   externalUrl?: string | (() => string);
   log?: (message: string) => void;
+  /**
+   * false: the local provider page is not served (development surfaces off), so /authorize has no
+   * provider to send the browser to and answers as GoTrue does for a provider that is not enabled.
+   * Default true.
+   */
+  localProvider?: boolean;
 }
 
 export interface AuthApp {
@@ -127,6 +133,7 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     limiter: createLimiter(settings.rateLimits, () => now().getTime()),
     now,
     log,
+    localProvider: options.localProvider ?? true,
   };
   const routes = ROUTES.map(compile);
   const fallbackBase = `http://127.0.0.1:${options.config.api.port}/auth/v1`;

@@ -53,7 +53,9 @@ export const authorize: Handler = async (req, ctx) => {
     throw badRequest('validation_failed', `Unsupported provider: Provider ${name} could not be found`);
   }
   const provider = name as LocalProvider;
-  if (!ctx.settings.providers[provider])
+  // Without the local provider page (development surfaces off) there is nowhere to send the browser:
+  // supabase-local never talks to the real Google or GitHub.
+  if (!ctx.settings.providers[provider] || !ctx.localProvider)
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   const referrer = redirectTarget(req, ctx.settings);
   const challenge = req.query.get('code_challenge') ?? '';
