@@ -161,12 +161,14 @@ forEachServer(
       expect(search.status).toBe(200);
     });
 
-    it('the migration sets pg_plan_filter limits for anon and authenticated', async () => {
+    it('the migration sets pg_plan_filter limits for anon and authenticated in its database', async () => {
       const { rows } = await server().db.query<{ rolname: string; limit: string }>(
         `select r.rolname, (select split_part(c, '=', 2) from unnest(s.setconfig) c
                              where c like 'plan\\_filter.statement\\_cost\\_limit=%') as limit
            from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
-          where r.rolname in ('anon', 'authenticated') and s.setdatabase = 0 order by 1`,
+          where r.rolname in ('anon', 'authenticated')
+            and s.setdatabase = (select oid from pg_catalog.pg_database where datname = current_database())
+          order by 1`,
       );
       expect(rows).toEqual([
         { rolname: 'anon', limit: '10000' },
@@ -187,9 +189,9 @@ forEachServer(
       expect(c2).toBeGreaterThan(c1 * 2);
       // this database only (roles are shared by every database of a PostgreSQL cluster)
       const limit = Math.round((c1 + c2) / 2);
-      const setLimit = (v: number | null) =>
+      const setLimit = (v: number) =>
         s.db.query(
-          `do $$ begin execute format('alter role anon in database %I ${v === null ? 'reset plan_filter.statement_cost_limit' : `set plan_filter.statement_cost_limit = ${v}`}', current_database()); end $$`,
+          `do $$ begin execute format('alter role anon in database %I set plan_filter.statement_cost_limit = ${v}', current_database()); end $$`,
         );
       try {
         await setLimit(limit);
@@ -211,7 +213,7 @@ forEachServer(
         await setLimit(0);
         await reloadUntil(s, async () => (await timed(rest(dear), anon())).status === 200);
       } finally {
-        await setLimit(null);
+        await setLimit(10000); // the migration's
         await reloadUntil(s, async () => (await timed(rest(dear), anon())).status === 200);
       }
     });

@@ -18,5 +18,20 @@
 -- anon: 10,000 (57 times the storefront's most expensive request); authenticated: 150,000 (3.7 times
 -- the admin's most expensive one, below the first nesting that repeats the catalog).
 
-alter role anon set plan_filter.statement_cost_limit = 10000;
-alter role authenticated set plan_filter.statement_cost_limit = 150000;
+--
+-- Set for this database only (`in database`): roles are shared by every database of a PostgreSQL
+-- server, and a limit meant for the store must not refuse queries in another database (CI and the
+-- tests run many databases on one server). PostgREST and supabase-local read both kinds of setting.
+-- Where the migration's role may not set the parameter (pg_plan_filter defines it for superusers, and
+-- a hosted project's `postgres` is not one unless the platform allows it), the migration goes on with
+-- a warning instead of failing the deploy: the statement timeouts still bound every request there,
+-- and docs/security.md says how to check the limit is in place.
+do $$
+begin
+  execute format('alter role anon in database %I set plan_filter.statement_cost_limit = 10000', current_database());
+  execute format('alter role authenticated in database %I set plan_filter.statement_cost_limit = 150000', current_database());
+exception when insufficient_privilege then
+  raise warning 'plan_filter.statement_cost_limit was not set for anon and authenticated: %', sqlerrm
+    using hint = 'Ask the database owner to run: alter role anon in database <db> set plan_filter.statement_cost_limit = 10000 (and 150000 for authenticated).';
+end
+$$;
