@@ -246,7 +246,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
        razorpay_order_id, razorpay_payment_id, subtotal, delivery_fee, discount, total, shipping_address,
        estimated_delivery_from, estimated_delivery_to, created_at, updated_at)
      select bo.id,
-       'ORD' || to_char(bo.created at time zone 'Asia/Kolkata', 'YYYYMMDD') || lpad(bo.o::text, 7, '0'),
+       'ORD' || to_char(bo.created at time zone 'Asia/Kolkata', 'YYMMDD') || lpad(bo.o::text, 10, '0'),
        bo.user_id, st.status::public.order_status,
        (case when bo.cod then 'cod' else 'razorpay' end)::public.payment_method,
        (case when st.status = 'delivered' then 'paid'
