@@ -274,9 +274,10 @@ describe('kill -9 of the serving store while customers order', () => {
       }
       const present = new Set(items.map((i) => i.order_id));
       expect(acknowledged.filter((id) => !present.has(id))).toEqual([]); // every acknowledged order
-      const [{ stock_quantity }] = await ok<{ stock_quantity: number }[]>(
+      const [row] = await ok<{ stock_quantity: number }[]>(
         await call(again, `/rest/v1/products?select=stock_quantity&id=eq.${product!.id}`),
       );
+      const stock_quantity = row!.stock_quantity;
       const ordered = items.reduce((sum, i) => sum + i.quantity, 0);
       expect(ordered + stock_quantity).toBe(INITIAL_STOCK);
       console.log(
