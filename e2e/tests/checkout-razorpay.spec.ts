@@ -130,6 +130,13 @@ test.describe('a payment that arrives after the order was released', () => {
     try {
       await sandbox(page).getByRole('button', { name: 'Success' }).click();
       await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+      await expect(page.getByRole('heading', { name: 'Order Cancelled' })).toBeVisible();
+      // the sandbox, as Razorpay often does, processes the refund at once
+      await expect(
+        page.getByText(
+          /^This order was cancelled\. Your payment (is being|has been) refunded to the account you paid from\.$/,
+        ),
+      ).toBeVisible();
     } finally {
       await service('/rest/v1/products?id=eq.1', {
         method: 'PATCH',

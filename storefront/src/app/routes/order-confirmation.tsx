@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle, Home, Package, Truck } from 'lucide-react';
+import { CheckCircle, Home, Package, Truck, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
@@ -18,6 +18,16 @@ function statusLabel(o: ConfirmedOrder): string {
   if (o.status === 'cancelled') return 'Cancelled';
   if (o.payment_method === 'razorpay' && o.payment_status !== 'paid') return 'Awaiting payment';
   return 'Confirmed';
+}
+
+/** What a shopper should know about a cancelled order: whether money they paid comes back. */
+function cancelledNote(o: ConfirmedOrder): string | null {
+  if (o.status !== 'cancelled') return null;
+  if (o.payment_status === 'refunded')
+    return 'This order was cancelled. Your payment has been refunded to the account you paid from.';
+  if (o.payment_status === 'paid')
+    return 'This order was cancelled. Your payment is being refunded to the account you paid from.';
+  return 'This order was cancelled.';
 }
 
 export function Component() {
@@ -42,13 +52,20 @@ export function Component() {
       </section>
     );
   }
+  const cancelled = o.status === 'cancelled';
   return (
     <section aria-labelledby="confirmed-title" className="mx-auto max-w-3xl text-center">
-      <CheckCircle aria-hidden="true" className="mx-auto size-16 text-green-600" />
+      {cancelled ? (
+        <XCircle aria-hidden="true" className="mx-auto size-16 text-red-700" />
+      ) : (
+        <CheckCircle aria-hidden="true" className="mx-auto size-16 text-green-600" />
+      )}
       <h1 id="confirmed-title" className="mt-4 text-3xl font-bold">
-        Order Confirmed!
+        {cancelled ? 'Order Cancelled' : 'Order Confirmed!'}
       </h1>
-      <p className="mt-2 text-stone-600">Thank you for shopping with us. We have received your order.</p>
+      <p className="mt-2 text-stone-600">
+        {cancelledNote(o) ?? 'Thank you for shopping with us. We have received your order.'}
+      </p>
       <dl className="mx-auto mt-6 max-w-md space-y-2 rounded-xl border border-stone-200 bg-white p-5 text-left text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Order ID</dt>
@@ -66,7 +83,10 @@ export function Component() {
         )}
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Status</dt>
-          <dd className="font-semibold text-green-700" data-testid="order-status">
+          <dd
+            className={cancelled ? 'font-semibold text-red-700' : 'font-semibold text-green-700'}
+            data-testid="order-status"
+          >
             {statusLabel(o)}
           </dd>
         </div>
@@ -80,15 +100,17 @@ export function Component() {
           </dd>
         </div>
       </dl>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-        {STEPS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-xl border border-stone-200 bg-white p-4">
-            <Icon aria-hidden="true" className="mx-auto size-8 text-amber-800" />
-            <h2 className="mt-2 font-semibold">{title}</h2>
-            <p className="mt-1 text-sm text-stone-600">{text}</p>
-          </li>
-        ))}
-      </ul>
+      {!cancelled && (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {STEPS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-stone-200 bg-white p-4">
+              <Icon aria-hidden="true" className="mx-auto size-8 text-amber-800" />
+              <h2 className="mt-2 font-semibold">{title}</h2>
+              <p className="mt-1 text-sm text-stone-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-8 flex justify-center gap-3">
         <Link
           to={`${paths.trackOrder}?order=${encodeURIComponent(o.order_number)}`}
