@@ -13,7 +13,6 @@ import { loadConfig } from '../src/config.ts';
 import { razorpaySurface, type SandboxFaults } from '../src/razorpay/index.ts';
 import {
   LOCAL_RAZORPAY_KEY_ID,
-  LOCAL_RAZORPAY_KEY_SECRET,
   LOCAL_RAZORPAY_KEYS,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
 } from '../src/razorpay/keys.ts';
@@ -26,9 +25,9 @@ import {
   storeClient,
   STORE_PATHS,
 } from './support/store.ts';
+import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
 import { forEachServer, type TestServer } from './support/test-server.ts';
 
-const SANDBOX_AUTH = `Basic ${Buffer.from(`${LOCAL_RAZORPAY_KEY_ID}:${LOCAL_RAZORPAY_KEY_SECRET}`).toString('base64')}`;
 const faults: SandboxFaults = { refundOutage: false };
 
 interface RefundRow {
@@ -65,17 +64,8 @@ forEachServer(
       await s.db.query('update public.store_settings set max_unpaid_online_orders = 1000');
     });
 
-    const fn = (name: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
-      fetch(`${s.url}/functions/v1/${name}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          apikey: s.anonKey,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      });
+    const fn = (name: string, body: unknown, token?: string, headers?: Record<string, string>) =>
+      postFunction(s, name, body, token, headers);
 
     /** A product of our own, so tests do not share stock. */
     const product = async (stock: number) => {

@@ -5,7 +5,6 @@
  * sandbox's test keys. Prices sent by the browser are ignored; a forged or mismatched signature is
  * refused and the order stays unpaid; a replayed webhook changes nothing.
  */
-import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFee } from '../../shared/src/pricing/delivery.ts';
 import { loadConfig } from '../src/config.ts';
@@ -23,11 +22,8 @@ import {
   storeClient,
   STORE_PATHS,
 } from './support/store.ts';
+import { basicAuth, hmac, postFunction, SANDBOX_AUTH } from './support/functions.ts';
 import { forEachServer, type TestServer } from './support/test-server.ts';
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-const SANDBOX_AUTH = basic(LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET);
-const hmac = (msg: string, secret: string) => createHmac('sha256', secret).update(msg).digest('hex');
 
 let serial = 0;
 
@@ -44,17 +40,8 @@ forEachServer(
       await s.db.query('update public.store_settings set max_unpaid_online_orders = 100');
     });
 
-    const call = (name: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
-      fetch(`${s.url}/functions/v1/${name}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          apikey: s.anonKey,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      });
+    const call = (name: string, body: unknown, token?: string, headers?: Record<string, string>) =>
+      postFunction(s, name, body, token, headers);
 
     /** An online order placed by Asha, with a tampered price and total in the request. */
     const placeOnline = async () => {
@@ -114,7 +101,7 @@ forEachServer(
         const wrong = await fetch(`${s.url}/razorpay/v1/orders`, {
           method: 'POST',
           headers: {
-            Authorization: basic(LOCAL_RAZORPAY_KEY_ID, 'guess'),
+            Authorization: basicAuth(LOCAL_RAZORPAY_KEY_ID, 'guess'),
             'Content-Type': 'application/json',
           },
           body: JSON.stringify({ amount: 50000, currency: 'INR' }),
