@@ -53,7 +53,7 @@ export interface Surface {
 
 export type SurfaceFactory = (ctx: SurfaceContext) => Surface | Promise<Surface>;
 
-/** Services that later versions mount (Auth, Storage, Functions): plug their factories in here. */
+/** The services mounted under the gateway; a test may plug in its own factory for any of them. */
 export interface Surfaces {
   auth?: SurfaceFactory;
   storage?: SurfaceFactory;
