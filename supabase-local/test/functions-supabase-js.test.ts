@@ -1,16 +1,17 @@
 /**
  * Edge Functions through @supabase/functions-js (supabase-js `functions.invoke`) against
- * supabase-local, running real Deno: the repo's sample `hello` (secrets, the caller's JWT, the
- * shared package) plus a few fixture functions written to a temporary functions folder for the
- * failure paths (a handler that throws, a worker that dies, one that cannot boot, one with
+ * supabase-local, running real Deno: the fixture `hello` of test/fixtures/functions (secrets, the
+ * caller's JWT, the shared package) plus a few functions written to a temporary functions folder for
+ * the failure paths (a handler that throws, a worker that dies, one that cannot boot, one with
  * verify_jwt = false). Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromToml, projectPaths } from '../src/config.ts';
+import { fromToml } from '../src/config.ts';
 import { functionsSurface } from '../src/functions/index.ts';
 import { signHs256 } from '../src/keys.ts';
 import { client, userJwt } from './support/storage-server.ts';
@@ -19,7 +20,7 @@ import { forEachServer } from './support/test-server.ts';
 const dir = mkdtempSync(join(tmpdir(), 'sl-functions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-symlinkSync(join(projectPaths().functionsDir, 'hello'), join(dir, 'hello'));
+symlinkSync(fileURLToPath(new URL('./fixtures/functions/hello', import.meta.url)), join(dir, 'hello'));
 const fixture = (name: string, code: string) => {
   mkdirSync(join(dir, name));
   writeFileSync(join(dir, name, 'index.ts'), code);

@@ -11,8 +11,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromToml } from '../src/config.ts';
+import { functionsSurface } from '../src/functions/index.ts';
 import { apiKeys } from '../src/keys.ts';
 import { inlineScriptHashes } from '../src/security-headers.ts';
 import { startServer, UnsafeHostError } from '../src/server.ts';
@@ -22,6 +24,8 @@ import { forEachServer } from './support/test-server.ts';
 const root = mkdtempSync(join(tmpdir(), 'sl-security-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const migrationsDir = join(root, 'migrations');
+/** the `hello` test function (its CORS headers answer `*`) */
+const fixtureFunctions = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
 mkdirSync(migrationsDir);
 writeFileSync(
   join(migrationsDir, '20240101000000_items.sql'),
@@ -66,7 +70,11 @@ function raw(
 
 forEachServer(
   'gateway and web origin security',
-  { migrationsDir, web: { storefrontDist: dist, adminDist: dist, port: 0, host: '127.0.0.1' } },
+  {
+    migrationsDir,
+    web: { storefrontDist: dist, adminDist: dist, port: 0, host: '127.0.0.1' },
+    surfaces: { functions: functionsSurface({ functionsDir: fixtureFunctions, watch: false }) },
+  },
   ({ server }) => {
     const api = (path: string, init: RequestInit = {}) => fetch(server().url + path, init);
     const anon = () => ({ apikey: server().anonKey });
