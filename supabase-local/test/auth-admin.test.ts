@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signHs256 } from '../src/keys.ts';
-import { adminClient, authClient, forEachAuthServer, uniqueEmail } from './support/auth-server.ts';
+import { adminClient, authClient, forEachAuthServer, uniqueEmail } from '../src/testing/auth-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());

@@ -5,7 +5,7 @@
  */
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authClient, forEachAuthServer, uniqueEmail } from './support/auth-server.ts';
+import { authClient, forEachAuthServer, uniqueEmail } from '../src/testing/auth-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 

@@ -15,9 +15,9 @@ import {
   forEachAuthServer,
   fragmentParams,
   uniqueEmail,
-} from './support/auth-server.ts';
+} from '../src/testing/auth-server.ts';
 import { STORE_PATHS } from './support/store.ts';
-import { forEachServer, type TestServer } from './support/test-server.ts';
+import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 
 const APP = 'http://127.0.0.1:3000';
 const PASSWORD = 'correct-horse-9';

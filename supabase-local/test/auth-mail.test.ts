@@ -15,8 +15,8 @@ import {
   latestMail,
   mailTo,
   uniqueEmail,
-} from './support/auth-server.ts';
-import type { TestServer } from './support/test-server.ts';
+} from '../src/testing/auth-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 const APP = 'http://127.0.0.1:3000';

@@ -11,8 +11,8 @@ import {
   forEachAuthServer,
   fragmentParams,
   uniqueEmail,
-} from './support/auth-server.ts';
-import type { TestServer } from './support/test-server.ts';
+} from '../src/testing/auth-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
 
 const APP = 'http://127.0.0.1:3000';
 

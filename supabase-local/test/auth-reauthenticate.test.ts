@@ -5,8 +5,14 @@
  * sign-in, or the session a recovery link opens, does not. Over HTTP with supabase-js.
  */
 import { expect, it } from 'vitest';
-import { authClient, forEachAuthServer, latestMail, mailTo, uniqueEmail } from './support/auth-server.ts';
-import type { TestServer } from './support/test-server.ts';
+import {
+  authClient,
+  forEachAuthServer,
+  latestMail,
+  mailTo,
+  uniqueEmail,
+} from '../src/testing/auth-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 const DAY = 24 * 3600;

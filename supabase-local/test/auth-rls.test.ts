@@ -4,7 +4,7 @@
  * sign-up; app_metadata.role set by the admin API reaches policies after a refresh.
  */
 import { expect, it } from 'vitest';
-import { adminClient, authClient, forEachAuthServer, uniqueEmail } from './support/auth-server.ts';
+import { adminClient, authClient, forEachAuthServer, uniqueEmail } from '../src/testing/auth-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 

@@ -6,8 +6,8 @@
 import { AuthSessionMissingError, type AuthChangeEvent } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { signHs256 } from '../src/keys.ts';
-import { authClient, forEachAuthServer, uniqueEmail } from './support/auth-server.ts';
-import type { TestServer } from './support/test-server.ts';
+import { authClient, forEachAuthServer, uniqueEmail } from '../src/testing/auth-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 

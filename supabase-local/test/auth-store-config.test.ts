@@ -15,8 +15,8 @@ import {
   latestMail,
   mailTo,
   uniqueEmail,
-} from './support/auth-server.ts';
-import { forEachServer, type TestServer } from './support/test-server.ts';
+} from '../src/testing/auth-server.ts';
+import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 
 const PASSWORD = 'correct-horse-9';
 

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { bootstrap, bootstrapSteps, installedExtensions } from '../src/bootstrap/index.ts';
 import type { Queryable } from '../src/db/types.ts';
-import { forEachDb } from './support/test-db.ts';
+import { forEachDb } from '../src/testing/test-db.ts';
 
 const USER = '7d3c5f2e-9a51-4b0e-8c1d-2f6a4e8b9c01';
 

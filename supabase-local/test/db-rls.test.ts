@@ -17,7 +17,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
-import type { TestServer } from './support/test-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
 
 type Role = 'anon' | 'customerA' | 'customerB' | 'admin';
 const ROLES: Role[] = ['anon', 'customerA', 'customerB', 'admin'];

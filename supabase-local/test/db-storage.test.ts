@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageSurface } from '../src/storage/index.ts';
 import { addPeople, PEOPLE, STORE_PATHS, storeClient, type Person } from './support/store.ts';
-import { forEachServer } from './support/test-server.ts';
+import { forEachServer } from '../src/testing/test-server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sl-store-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

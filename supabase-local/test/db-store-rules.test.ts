@@ -21,7 +21,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
-import type { TestServer } from './support/test-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
 
 type Client = SupabaseClient<Database>;
 type PlaceArgs = Database['public']['Functions']['place_order']['Args'];

@@ -14,7 +14,7 @@ import { KNOWN_PROMOS, promoPreview } from '../../shared/src/pricing/promo.ts';
 import type { Db } from '../src/db/types.ts';
 import { prepareDatabase } from '../src/prepare.ts';
 import { addPeople, PEOPLE, STORE_PATHS } from './support/store.ts';
-import { createTestDb, dbKinds, forEachDb } from './support/test-db.ts';
+import { createTestDb, dbKinds, forEachDb } from '../src/testing/test-db.ts';
 
 const MIGRATIONS = readdirSync(STORE_PATHS.migrationsDir)
   .filter((f) => /^\d{14}_[a-z0-9_]+\.sql$/.test(f))

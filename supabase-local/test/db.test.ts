@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbTarget } from '../src/db/index.ts';
 import { openPglite } from '../src/db/pglite.ts';
-import { forEachDb } from './support/test-db.ts';
+import { forEachDb } from '../src/testing/test-db.ts';
 
 forEachDb('db layer', ({ db, kind }) => {
   it('returns values by the shared type policy', async () => {

@@ -26,7 +26,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { forEachServer, type TestServer } from './support/test-server.ts';
+import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 
 const faults: SandboxFaults = { refundOutage: false };
 

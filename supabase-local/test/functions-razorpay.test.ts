@@ -23,7 +23,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { basicAuth, hmac, postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { forEachServer, type TestServer } from './support/test-server.ts';
+import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 
 let serial = 0;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { functionsSurface } from '../src/functions/index.ts';
 import { STORE_PATHS } from './support/store.ts';
-import { forEachServer, type TestServer } from './support/test-server.ts';
+import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'sl-sitemap-web-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>store</title>');

@@ -15,7 +15,7 @@ import { fromToml } from '../src/config.ts';
 import { functionsSurface } from '../src/functions/index.ts';
 import { signHs256 } from '../src/keys.ts';
 import { client, userJwt } from './support/storage-server.ts';
-import { forEachServer } from './support/test-server.ts';
+import { forEachServer } from '../src/testing/test-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sl-functions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

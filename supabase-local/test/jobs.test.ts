@@ -1,7 +1,7 @@
 /** The scheduled jobs that stand in for pg_cron: run when their function exists, skipped otherwise. */
 import { expect, it } from 'vitest';
 import { JOBS, runJobs } from '../src/jobs.ts';
-import { forEachDb } from './support/test-db.ts';
+import { forEachDb } from '../src/testing/test-db.ts';
 
 forEachDb('scheduled jobs', ({ db }) => {
   it('skips a job whose function is missing, then runs it once the function exists', async () => {

@@ -11,7 +11,8 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import { expect, it } from 'vitest';
-import { describeEachDb, signJwt, useRestHarness, type RestHarness } from './support/rest-harness.ts';
+import { signJwt, useRestHarness, type RestHarness } from './support/rest-harness.ts';
+import { forEachDbKind } from '../src/testing/test-db.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261122);
 const COUNT = Number(process.env['FUZZ_COUNT'] ?? 3000);
@@ -1426,7 +1427,7 @@ function namedCases(keys: Keys): FuzzRequest[] {
 
 // ---------------------------------------------------------------------------------------------------
 
-describeEachDb('REST fuzz', (backend) => {
+forEachDbKind('REST fuzz', (backend) => {
   const harness = useRestHarness(backend, { sql: FUZZ_SQL });
   let keys: Keys;
   let before: Record<string, unknown>;

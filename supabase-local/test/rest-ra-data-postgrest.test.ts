@@ -7,7 +7,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, supabaseClient, useRestHarness, type RestHarness } from './support/rest-harness.ts';
+import { supabaseClient, useRestHarness, type RestHarness } from './support/rest-harness.ts';
+import { forEachDbKind } from '../src/testing/test-db.ts';
 
 const ADMIN = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 const CUSTOMER = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
@@ -131,7 +132,7 @@ function ids(rows: { id: unknown }[]): unknown[] {
 
 const page = (p: number, perPage: number) => ({ page: p, perPage });
 
-describeEachDb('ra-supabase data provider', (backend) => {
+forEachDbKind('ra-supabase data provider', (backend) => {
   const harness = useRestHarness(backend, { sql: ADMIN_SQL });
   let admin: DataProvider;
   let customer: DataProvider;

@@ -15,7 +15,7 @@
  *   body, and five of them in flight leave the pool free for a plain read.
  */
 import { expect, it } from 'vitest';
-import { forEachServer, type TestServer } from './support/test-server.ts';
+import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 import { STORE_PATHS } from './support/store.ts';
 
 /** `id,products(id,categories(id,products(…)))`: `levels` embedded resources, alternating. */

@@ -5,7 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, supabaseClient, useRestHarness } from './support/rest-harness.ts';
+import { supabaseClient, useRestHarness } from './support/rest-harness.ts';
+import { forEachDbKind } from '../src/testing/test-db.ts';
 
 const USER_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const USER_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -210,7 +211,7 @@ function expectOk(res: Res, status = 200): void {
   expect(res.status).toBe(status);
 }
 
-describeEachDb('supabase-js', (backend) => {
+forEachDbKind('supabase-js', (backend) => {
   const harness = useRestHarness(backend, { sql: STORE_SQL });
   let anon: SupabaseClient;
   let service: SupabaseClient;

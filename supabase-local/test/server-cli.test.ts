@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDb, dbKinds, type TestDatabase } from './support/test-db.ts';
+import { createTestDb, forEachDbKind, type TestDatabase } from '../src/testing/test-db.ts';
 
 const BIN = fileURLToPath(new URL('../bin/supabase-local.mjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'sl-cli-'));
@@ -53,65 +53,59 @@ function cli(args: string[], env: Record<string, string>, until?: RegExp) {
   return { child, exited, ready, out: () => stdout, err: () => stderr };
 }
 
-for (const kind of ['pglite', 'postgres'] as const) {
-  const enabled = dbKinds().includes(kind);
-  (enabled ? describe : describe.skip)(
-    `supabase-local CLI [${kind}${enabled ? '' : ': skipped, DATABASE_URL not set'}]`,
-    () => {
-      const dbs: TestDatabase[] = [];
-      afterAll(async () => Promise.all(dbs.map((d) => d.drop())));
-      /** DATABASE_URL of an empty scratch database, or an in-memory PGlite. */
-      async function dbEnv(): Promise<Record<string, string>> {
-        if (kind === 'pglite') return { SUPABASE_LOCAL_DATA: 'memory://' };
-        const t = await createTestDb('postgres', { bootstrap: false });
-        dbs.push(t);
-        return { DATABASE_URL: t.url! };
-      }
+forEachDbKind('supabase-local CLI', (kind) => {
+  const dbs: TestDatabase[] = [];
+  afterAll(async () => Promise.all(dbs.map((d) => d.drop())));
+  /** DATABASE_URL of an empty scratch database, or an in-memory PGlite. */
+  async function dbEnv(): Promise<Record<string, string>> {
+    if (kind === 'pglite') return { SUPABASE_LOCAL_DATA: 'memory://' };
+    const t = await createTestDb('postgres', { bootstrap: false });
+    dbs.push(t);
+    return { DATABASE_URL: t.url! };
+  }
 
-      it('stops on a failing migration with the file, line and Postgres message', async () => {
-        const dir = project({
-          ...GOOD,
-          '20240102000000_broken.sql': `-- oops\nalter table public.items add column price numerc(10, 2);\n`,
-        });
-        const run = cli(['migrate', '--workdir', dir], await dbEnv());
-        expect(await run.exited).toBe(1);
-        expect(run.err()).toContain('Migration failed');
-        expect(run.err()).toContain('supabase/migrations/20240102000000_broken.sql:2:');
-        expect(run.err()).toContain('type "numerc" does not exist');
-      }, 120_000);
+  it('stops on a failing migration with the file, line and Postgres message', async () => {
+    const dir = project({
+      ...GOOD,
+      '20240102000000_broken.sql': `-- oops\nalter table public.items add column price numerc(10, 2);\n`,
+    });
+    const run = cli(['migrate', '--workdir', dir], await dbEnv());
+    expect(await run.exited).toBe(1);
+    expect(run.err()).toContain('Migration failed');
+    expect(run.err()).toContain('supabase/migrations/20240102000000_broken.sql:2:');
+    expect(run.err()).toContain('type "numerc" does not exist');
+  }, 120_000);
 
-      it('serves: prints URLs and keys, answers REST with the anon key, stops cleanly on SIGTERM', async () => {
-        const dir = project(GOOD, SEED);
-        const run = cli(
-          ['serve', '--workdir', dir],
-          { ...(await dbEnv()), SUPABASE_PORT: '0', PORT: '0' },
-          /Press Ctrl\+C/,
-        );
-        try {
-          await run.ready;
-          const out = run.out();
-          const apiUrl = /API URL: (\S+)/.exec(out)![1]!;
-          const storefront = /Storefront: (\S+)/.exec(out)![1]!;
-          const anonKey = /anon key: (\S+)/.exec(out)![1]!;
-          expect(out).toMatch(/service_role key: eyJ/);
-          expect(out).toContain(
-            'Development surfaces on: the well-known local keys, listening on loopback only.',
-          );
-          expect(out).toContain(`Mailbox (mail Auth sends): ${apiUrl}/auth/v1/mailbox`);
-          expect(out).toMatch(/Browsers may call the API from: .*http:\/\/127\.0\.0\.1:3000/);
-          expect(out).toContain(kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL postgres://');
-          const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
-          expect(await res.json()).toEqual([{ name: 'teak chair' }]);
-          expect((await fetch(storefront)).status).toBe(503); // no build in this project
-        } finally {
-          run.child.kill('SIGTERM');
-        }
-        expect(await run.exited).toBe(0);
-        expect(run.out()).toContain('SIGTERM: stopping supabase-local');
-      }, 120_000);
-    },
-  );
-}
+  it('serves: prints URLs and keys, answers REST with the anon key, stops cleanly on SIGTERM', async () => {
+    const dir = project(GOOD, SEED);
+    const run = cli(
+      ['serve', '--workdir', dir],
+      { ...(await dbEnv()), SUPABASE_PORT: '0', PORT: '0' },
+      /Press Ctrl\+C/,
+    );
+    try {
+      await run.ready;
+      const out = run.out();
+      const apiUrl = /API URL: (\S+)/.exec(out)![1]!;
+      const storefront = /Storefront: (\S+)/.exec(out)![1]!;
+      const anonKey = /anon key: (\S+)/.exec(out)![1]!;
+      expect(out).toMatch(/service_role key: eyJ/);
+      expect(out).toContain(
+        'Development surfaces on: the well-known local keys, listening on loopback only.',
+      );
+      expect(out).toContain(`Mailbox (mail Auth sends): ${apiUrl}/auth/v1/mailbox`);
+      expect(out).toMatch(/Browsers may call the API from: .*http:\/\/127\.0\.0\.1:3000/);
+      expect(out).toContain(kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL postgres://');
+      const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
+      expect(await res.json()).toEqual([{ name: 'teak chair' }]);
+      expect((await fetch(storefront)).status).toBe(503); // no build in this project
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toContain('SIGTERM: stopping supabase-local');
+  }, 120_000);
+});
 
 describe('supabase-local CLI with a JWT secret of its own', () => {
   it('says the development surfaces are off, and why', async () => {

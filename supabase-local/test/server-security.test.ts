@@ -18,8 +18,8 @@ import { functionsSurface } from '../src/functions/index.ts';
 import { apiKeys } from '../src/keys.ts';
 import { inlineScriptHashes } from '../src/security-headers.ts';
 import { startServer, UnsafeHostError } from '../src/server.ts';
-import { createTestDb, dbKinds } from './support/test-db.ts';
-import { forEachServer } from './support/test-server.ts';
+import { createTestDb, dbKinds } from '../src/testing/test-db.ts';
+import { forEachServer } from '../src/testing/test-server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sl-security-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

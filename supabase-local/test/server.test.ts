@@ -14,8 +14,8 @@ import { createGateway } from '../src/gateway.ts';
 import { apiKeys, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '../src/keys.ts';
 import { createRequestGuard } from '../src/request-guard.ts';
 import { startServer, UnsafeHostError } from '../src/server.ts';
-import { createTestDb, dbKinds } from './support/test-db.ts';
-import { forEachServer } from './support/test-server.ts';
+import { createTestDb, dbKinds } from '../src/testing/test-db.ts';
+import { forEachServer } from '../src/testing/test-server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sl-server-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

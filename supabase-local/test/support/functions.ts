@@ -3,7 +3,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET } from '../../src/razorpay/keys.ts';
-import type { TestServer } from './test-server.ts';
+import type { TestServer } from '../../src/testing/test-server.ts';
 
 /** POST /functions/v1/<name> as the apps do: the anon key, and the user's JWT when there is one. */
 export function postFunction(

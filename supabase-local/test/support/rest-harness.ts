@@ -12,16 +12,16 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, type JWTPayload } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/db/types.ts';
 import { createRestApp } from '../../src/rest/index.ts';
 import type { RestApp, RestConfig } from '../../src/rest/types.ts';
-import { createTestDb, type TestDatabase } from './test-db.ts';
+import { createTestDb, type DbKind, type TestDatabase } from '../../src/testing/test-db.ts';
 
 /** The JWT secret of `supabase start` (and of supabase-local with its local keys). */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-export type DbBackend = 'pglite' | 'postgres';
+export type DbBackend = DbKind;
 
 export interface RestHarness {
   backend: DbBackend;
@@ -166,34 +166,6 @@ export function supabaseClient(h: RestHarness, jwt?: string): SupabaseClient {
     realtime: { transport: NoWebSocket as never },
     ...(jwt ? { global: { headers: { Authorization: `Bearer ${jwt}` } } } : {}),
   });
-}
-
-let postgresNoticePrinted = false;
-
-/** The backends this run covers: always PGlite; PostgreSQL too when DATABASE_URL is set. */
-export function backends(): DbBackend[] {
-  return process.env['DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
-}
-
-/**
- * Defines the suite once per backend: `${name} [pglite]` and, when DATABASE_URL is set,
- * `${name} [postgres]`. Without DATABASE_URL it says so (once per process, and as a skipped test in
- * the report) instead of passing silently.
- */
-export function describeEachDb(name: string, fn: (backend: DbBackend) => void): void {
-  for (const backend of backends()) describe(`${name} [${backend}]`, () => fn(backend));
-  if (!process.env['DATABASE_URL']) {
-    if (!postgresNoticePrinted) {
-      postgresNoticePrinted = true;
-      process.stderr.write(
-        '\n[rest-harness] PostgreSQL run NOT configured: these suites ran on PGlite only. ' +
-          'Set DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them on PostgreSQL too.\n\n',
-      );
-    }
-    describe(`${name} [postgres]`, () => {
-      it.skip('not run: DATABASE_URL is not set', () => {});
-    });
-  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { SupabaseConfig } from '../../src/config.ts';
 import { storageSurface } from '../../src/storage/index.ts';
-import { forEachServer, type TestServer } from './test-server.ts';
+import { forEachServer, type TestServer } from '../../src/testing/test-server.ts';
 
 export interface StorageSuite {
   kind: string;

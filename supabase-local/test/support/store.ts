@@ -12,8 +12,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { projectPaths } from '../../src/config.ts';
 import type { Database } from '../../../shared/src/types/database.ts';
 import type { Queryable } from '../../src/db/types.ts';
-import { forEachServer, startTestServer, type TestServer } from './test-server.ts';
-import type { DbKind } from './test-db.ts';
+import { forEachServer, startTestServer, type TestServer } from '../../src/testing/test-server.ts';
+import type { DbKind } from '../../src/testing/test-db.ts';
 
 export const STORE_PATHS = projectPaths();
 

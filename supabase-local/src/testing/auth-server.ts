@@ -4,10 +4,10 @@
  * clients and the local mailbox as tests use them.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createAuthApp } from '../../src/auth/index.ts';
-import type { RateLimits } from '../../src/auth/rate-limit.ts';
-import { fromToml } from '../../src/config.ts';
-import type { StoredMail } from '../../src/auth/mailbox.ts';
+import { createAuthApp } from '../auth/index.ts';
+import type { RateLimits } from '../auth/rate-limit.ts';
+import { fromToml } from '../config.ts';
+import type { StoredMail } from '../auth/mailbox.ts';
 import { forEachServer, type TestServer, type TestServerOptions } from './test-server.ts';
 import type { DbKind } from './test-db.ts';
 

@@ -20,10 +20,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { bootstrap, bootstrapScript } from '../../src/bootstrap/index.ts';
-import { MEMORY, openPglite } from '../../src/db/pglite.ts';
-import { openPostgres } from '../../src/db/postgres.ts';
-import type { Db } from '../../src/db/types.ts';
+import { bootstrap, bootstrapScript } from '../bootstrap/index.ts';
+import { MEMORY, openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+import type { Db } from '../db/types.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -92,8 +92,12 @@ export interface DbSuite {
   url(): string | undefined;
 }
 
-/** One describe block per database kind, each with its own fresh database for the whole block. */
-export function forEachDb(name: string, body: (suite: DbSuite) => void, options: TestDbOptions = {}): void {
+/**
+ * The one "for each database" loop every suite goes through: `${name} [pglite]`, and `${name}
+ * [postgres]` when DATABASE_URL is set, else a skipped block whose name says why (never a silent
+ * pass). forEachDb, forEachServer and the REST harness's suites are this loop plus a fixture.
+ */
+export function forEachDbKind(name: string, body: (kind: DbKind) => void): void {
   const kinds = dbKinds();
   for (const kind of ['pglite', 'postgres'] as const) {
     if (!kinds.includes(kind)) {
@@ -102,21 +106,26 @@ export function forEachDb(name: string, body: (suite: DbSuite) => void, options:
       });
       continue;
     }
-    describe(`${name} [${kind}]`, () => {
-      let t: TestDatabase | undefined;
-      beforeAll(async () => {
-        t = await createTestDb(kind, options);
-      }, 120_000);
-      afterAll(async () => {
-        await t?.drop();
-      }, 60_000);
-      body({
-        kind,
-        db: () => t?.db ?? fail('database not ready (use it inside tests or hooks)'),
-        url: () => t?.url,
-      });
-    });
+    describe(`${name} [${kind}]`, () => body(kind));
   }
+}
+
+/** One describe block per database kind, each with its own fresh database for the whole block. */
+export function forEachDb(name: string, body: (suite: DbSuite) => void, options: TestDbOptions = {}): void {
+  forEachDbKind(name, (kind) => {
+    let t: TestDatabase | undefined;
+    beforeAll(async () => {
+      t = await createTestDb(kind, options);
+    }, 120_000);
+    afterAll(async () => {
+      await t?.drop();
+    }, 60_000);
+    body({
+      kind,
+      db: () => t?.db ?? fail('database not ready (use it inside tests or hooks)'),
+      url: () => t?.url,
+    });
+  });
 }
 
 function fail(message: string): never {

@@ -6,14 +6,14 @@
  *   forEachDb-style:   forEachServer('orders', { migrationsDir }, ({ server }) => { … server().url … })
  *   by hand:           const s = await startTestServer('pglite', { migrationsDir }); … await s.stop();
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { fromToml, type SupabaseConfig } from '../../src/config.ts';
-import type { Db } from '../../src/db/types.ts';
-import { apiKeys, signHs256 } from '../../src/keys.ts';
-import { prepareDatabase, type PrepareResult } from '../../src/prepare.ts';
-import type { RestConfig } from '../../src/rest/types.ts';
-import { startServer, type ServerOptions, type Surfaces } from '../../src/server.ts';
-import { createTestDb, dbKinds, type DbKind } from './test-db.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { fromToml, type SupabaseConfig } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { apiKeys, signHs256 } from '../keys.ts';
+import { prepareDatabase, type PrepareResult } from '../prepare.ts';
+import type { RestConfig } from '../rest/types.ts';
+import { startServer, type ServerOptions, type Surfaces } from '../server.ts';
+import { createTestDb, forEachDbKind, type DbKind } from './test-db.ts';
 
 export interface TestServerOptions {
   /** migrations to apply (default: none) */
@@ -95,29 +95,20 @@ export function forEachServer(
   options: TestServerOptions,
   body: (suite: { kind: DbKind; server: () => TestServer }) => void,
 ): void {
-  const kinds = dbKinds();
-  for (const kind of ['pglite', 'postgres'] as const) {
-    if (!kinds.includes(kind)) {
-      describe.skip(`${name} [${kind}: skipped, DATABASE_URL not set]`, () => {
-        it('runs only when DATABASE_URL points at a PostgreSQL server', () => {});
-      });
-      continue;
-    }
-    describe(`${name} [${kind}]`, () => {
-      let s: TestServer | undefined;
-      beforeAll(async () => {
-        s = await startTestServer(kind, options);
-      }, 120_000);
-      afterAll(async () => {
-        await s?.stop();
-      }, 60_000);
-      body({
-        kind,
-        server: () => {
-          if (!s) throw new Error('server not started (use it inside tests or hooks)');
-          return s;
-        },
-      });
+  forEachDbKind(name, (kind) => {
+    let s: TestServer | undefined;
+    beforeAll(async () => {
+      s = await startTestServer(kind, options);
+    }, 120_000);
+    afterAll(async () => {
+      await s?.stop();
+    }, 60_000);
+    body({
+      kind,
+      server: () => {
+        if (!s) throw new Error('server not started (use it inside tests or hooks)');
+        return s;
+      },
     });
-  }
+  });
 }

@@ -1,0 +1,42 @@
+/**
+ * supabase-local's testing API (the package's `./testing` export): start the full server over a fresh
+ * database (PGlite, or a scratch PostgreSQL database when DATABASE_URL is set), run a suite once per
+ * database kind, and what a test needs to play Auth, Storage, Functions and the Razorpay sandbox.
+ * The store's tests (supabase/tests) and benchmark (supabase/bench) reach supabase-local only
+ * through this entry and the package's main entry (src/index.ts).
+ */
+export {
+  createTestDb,
+  dbKinds,
+  forEachDb,
+  forEachDbKind,
+  type DbKind,
+  type DbSuite,
+  type TestDatabase,
+  type TestDbOptions,
+} from './test-db.ts';
+export { forEachServer, startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
+export {
+  adminClient,
+  authClient,
+  followRedirects,
+  forEachAuthServer,
+  fragmentParams,
+  latestMail,
+  mailTo,
+  memoryStorage,
+  TestClock,
+  uniqueEmail,
+  type AuthServerOptions,
+  type AuthSuite,
+} from './auth-server.ts';
+export type { StoredMail } from '../auth/mailbox.ts';
+export { functionsSurface } from '../functions/index.ts';
+export { storageSurface } from '../storage/index.ts';
+export { razorpaySurface, type SandboxFaults } from '../razorpay/index.ts';
+export {
+  LOCAL_RAZORPAY_KEY_ID,
+  LOCAL_RAZORPAY_KEY_SECRET,
+  LOCAL_RAZORPAY_KEYS,
+  LOCAL_RAZORPAY_WEBHOOK_SECRET,
+} from '../razorpay/keys.ts';
