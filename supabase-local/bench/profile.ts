@@ -48,7 +48,7 @@ function area(url: string, fn: string): string {
     return 'native/builtin';
   }
   if (url.includes('/src/rest/')) return 'src/rest';
-  if (url.includes('/src/conformance/db-fallback') || url.includes('/src/db/')) return 'src/db';
+  if (url.includes('/src/db/')) return 'src/db';
   if (
     url.includes('/node_modules/pg') ||
     url.includes('/pg-protocol/') ||

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`: PostgREST's own benchmark workload (../shared/bench: Chinook + eight request shapes)
+ * `pnpm bench`: PostgREST's own benchmark workload (bench/workload: Chinook + eight request shapes)
  * against supabase-local's REST engine, with two ceilings on the same database: a bare node:http +
  * node-postgres server replaying the engine's own transaction, and pgbench running it. Then the same
  * shapes over PGlite, and cold start / resident memory. Figures are reported, never asserted.

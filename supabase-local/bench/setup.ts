@@ -13,7 +13,7 @@ import type { RestConfig } from '../src/rest/types.ts';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const PACKAGE_DIR = path.resolve(BENCH_DIR, '..');
-export const CHINOOK_SQL = path.resolve(PACKAGE_DIR, '../../shared/bench/chinook.sql');
+export const CHINOOK_SQL = path.resolve(PACKAGE_DIR, 'bench/workload/chinook.sql');
 export const JWT_SECRET = 'reallyreallyreallyreallyverysafe';
 
 export const REST_CONFIG: RestConfig = {

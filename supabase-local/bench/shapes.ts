@@ -1,5 +1,5 @@
 /**
- * PostgREST's benchmark request shapes (../shared/bench/README.md; the k6 scripts of
+ * PostgREST's benchmark request shapes (bench/workload/README.md; the k6 scripts of
  * PostgREST/postgrest-benchmark): same paths, methods, bodies and headers, ids random in the
  * same ranges. One request per iteration; the k6 teardown (DELETE of the inserted employees) runs
  * once after the measured run, outside the figures.

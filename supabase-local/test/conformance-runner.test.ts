@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/types.ts';
 import type { RestApp, RestConfig } from '../src/rest/types.ts';
-import { checkExpect, deepEqual, toRegExp } from '../src/conformance/assert.ts';
-import { loadCases, matchesFilter, parseCase } from '../src/conformance/cases.ts';
-import { divergenceFor, parseDivergences } from '../src/conformance/divergences.ts';
-import { runCase } from '../src/conformance/execute.ts';
+import { checkExpect, deepEqual, toRegExp } from '../conformance/assert.ts';
+import { loadCases, matchesFilter, parseCase } from '../conformance/cases.ts';
+import { divergenceFor, parseDivergences } from '../conformance/divergences.ts';
+import { runCase } from '../conformance/execute.ts';
 import {
   ASYMMETRIC_JWK,
   AUTH_SCHEMAS,
@@ -16,11 +16,11 @@ import {
   MULTI_SCHEMAS,
   routeCase,
   translateConfig,
-} from '../src/conformance/instances.ts';
-import { queryJsonPath } from '../src/conformance/jsonpath.ts';
-import { decodeCopyField, fixtureChain, toPlainSql } from '../src/conformance/load-fixtures.ts';
-import { parseArgs } from '../src/conformance/options.ts';
-import { classify, exitCode, summarize } from '../src/conformance/report.ts';
+} from '../conformance/instances.ts';
+import { queryJsonPath } from '../conformance/jsonpath.ts';
+import { decodeCopyField, fixtureChain, toPlainSql } from '../conformance/load-fixtures.ts';
+import { parseArgs } from '../conformance/options.ts';
+import { classify, exitCode, summarize } from '../conformance/report.ts';
 import {
   buildRequest,
   encodePath,
@@ -28,8 +28,8 @@ import {
   mintHs256,
   profileHeader,
   requestBody,
-} from '../src/conformance/request.ts';
-import type { Case, HttpResult } from '../src/conformance/types.ts';
+} from '../conformance/request.ts';
+import type { Case, HttpResult } from '../conformance/types.ts';
 
 function mkCase(over: Partial<Case> & { request?: Case['request'] }): Case {
   return {
