@@ -27,11 +27,6 @@ export function paymentSignature(orderId: string, paymentId: string, keySecret: 
   return hmacHex(`${orderId}|${paymentId}`, keySecret);
 }
 
-/** Razorpay's webhook signature: hex HMAC-SHA256 of the raw body with the webhook secret. */
-export function webhookSignature(rawBody: string, webhookSecret: string): string {
-  return hmacHex(rawBody, webhookSecret);
-}
-
 export function hmacHex(message: string, secret: string): string {
   return createHmac('sha256', secret).update(message).digest('hex');
 }

@@ -5,7 +5,7 @@
  * Only RLS decides what a role may see: nothing here filters by user.
  */
 import type { Db, Queryable } from '../db/types.ts';
-import { ApiError, err } from './errors.ts';
+import { err } from './errors.ts';
 import type { Auth } from './jwt.ts';
 import type { ActionPlan } from './plan/types.ts';
 import { ident } from './sql/builder.ts';
@@ -175,5 +175,3 @@ async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] 
   const json = (typeof first === 'string' ? JSON.parse(first) : first) as { Plan: { 'Plan Rows': number } }[];
   return Number(json[0]?.Plan['Plan Rows'] ?? 0);
 }
-
-export { ApiError };
