@@ -2,8 +2,9 @@ import { assertAmount, roundMoney, type Rupees } from './money.ts';
 
 /**
  * The one delivery rule of the store. The prototype's banner and footer said "free above 999" while
- * its cart charged by 2999; the cart's rule is the one applied, and every screen reads it from here.
- * The database's `place_order` applies the same numbers (store_settings), so keep them in step.
+ * its cart charged by 2999; the cart's rule is the one applied, and every screen reads it from here
+ * (no amount is typed in copy). The database's `place_order` charges by the same numbers in
+ * `store_settings`, which only a migration changes, with these (docs/decisions/007).
  */
 export const FREE_DELIVERY_THRESHOLD: Rupees = 2999;
 export const DELIVERY_FEE: Rupees = 99;

@@ -37,4 +37,21 @@ describe('orderSummary: total = subtotal + delivery fee − discount', () => {
   it('rejects a negative subtotal', () => {
     expect(() => orderSummary(-1)).toThrow(RangeError);
   });
+
+  it('takes a discount the database previewed (preview_promo), capped at the subtotal', () => {
+    expect(orderSummary(3000, { discount: 450 })).toEqual({
+      subtotal: 3000,
+      deliveryFee: 0,
+      discount: 450,
+      total: 2550,
+    });
+    expect(orderSummary(400, { discount: 500 })).toEqual({
+      subtotal: 400,
+      deliveryFee: 99,
+      discount: 400,
+      total: 99,
+    });
+    expect(orderSummary(1000, { discount: 0.1 + 0.2 }).discount).toBe(0.3);
+    expect(() => orderSummary(1000, { discount: -5 })).toThrow(RangeError);
+  });
 });

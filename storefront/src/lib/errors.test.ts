@@ -1,55 +1,100 @@
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, isAppError, toAppError } from '@/lib/errors';
+import { isAppError, toAppError } from '@/lib/errors';
 
-describe('toAppError', () => {
+const GENERIC = 'Something went wrong on our side. Please try again.';
+
+describe('toAppError: PostgREST errors', () => {
   it.each([
     ['PGRST205', 'missing-table'],
     ['42P01', 'missing-table'],
-    ['42501', 'unknown'],
     ['PGRST116', 'unknown'],
+    ['23505', 'unknown'],
   ])('maps code %s to %s', (code, appCode) => {
     expect(toAppError({ code, message: 'raw database text' }).code).toBe(appCode);
   });
 
-  it('says a rate-limited call (PT429, HTTP 429) should wait a minute', () => {
+  it("shows a store rule's refusal (P0001) as the function wrote it", () => {
     const error = toAppError({
-      code: 'PT429',
-      message: 'Too many attempts. Please wait a minute and try again.',
+      code: 'P0001',
+      message: 'Order ORD2611240000000001 has already shipped and can no longer be cancelled.',
+      details: 'invalid_status_transition',
     });
+    expect(error.code).toBe('refused');
+    expect(error.userMessage).toBe(
+      'Order ORD2611240000000001 has already shipped and can no longer be cancelled.',
+    );
+  });
+
+  it("shows the store's own 42501 ('Please login to continue.') and hides Postgres's", () => {
+    const own = toAppError({ code: '42501', message: 'Please login to continue.', details: 'not_signed_in' });
+    expect(own).toMatchObject({ code: 'not-allowed', userMessage: 'Please login to continue.' });
+    const raw = toAppError({ code: '42501', message: 'permission denied for table orders', details: null });
+    expect(raw.code).toBe('not-allowed');
+    expect(raw.userMessage).toBe('Please login to continue.');
+    expect(raw.message).toBe('permission denied for table orders');
+  });
+
+  it('says a rate-limited call (PT429, HTTP 429) should wait a minute', () => {
+    const error = toAppError({ code: 'PT429', message: 'anything the server says' });
     expect(error.code).toBe('rate-limited');
     expect(error.userMessage).toBe('Too many attempts. Please wait a minute and try again.');
   });
 
-  it('recognises a failed fetch as a network error', () => {
-    const error = toAppError({ code: '', message: 'TypeError: Failed to fetch' });
-    expect(error.code).toBe('network');
-    expect(error.userMessage).toMatch(/could not reach the store/);
-  });
-
-  it('never puts the raw database message in front of the user', () => {
-    const error = toAppError({ code: '42501', message: 'permission denied for table orders' });
-    expect(error.userMessage).not.toContain('permission denied');
-    expect(error.message).toBe('permission denied for table orders');
-  });
-
-  it('is recognisable by isAppError, and plain errors are not', () => {
-    expect(isAppError(toAppError({}))).toBe(true);
-    expect(isAppError(new Error('x'))).toBe(false);
-    expect(isAppError('x')).toBe(false);
+  it('never puts raw database text in front of the user', () => {
+    const error = toAppError({ code: '23514', message: 'new row violates check constraint "x"' });
+    expect(error.userMessage).toBe(GENERIC);
+    expect(error.message).toBe('new row violates check constraint "x"');
   });
 });
 
-describe('authErrorMessage', () => {
+describe('toAppError: GoTrue errors', () => {
   const fallback = 'Login failed. Please check your credentials and try again.';
 
-  it('uses the fallback for wrong credentials and unknown errors', () => {
-    expect(authErrorMessage({ code: 'invalid_credentials', status: 400 }, fallback)).toBe(fallback);
-    expect(authErrorMessage(undefined, fallback)).toBe(fallback);
+  it("gives wrong credentials the caller's words", () => {
+    const error = toAppError(
+      new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
+      fallback,
+    );
+    expect(error).toMatchObject({ code: 'auth', userMessage: fallback });
   });
 
-  it('names known GoTrue codes in words', () => {
-    expect(authErrorMessage({ code: 'user_already_exists' }, fallback)).toMatch(/already exists/);
-    expect(authErrorMessage({ status: 429 }, fallback)).toMatch(/Too many attempts/);
-    expect(authErrorMessage({ message: 'Failed to fetch' }, fallback)).toMatch(/could not reach/);
+  it.each([
+    ['email_not_confirmed', 'Please confirm your email address first: check your inbox.'],
+    ['user_already_exists', 'An account with this email already exists. Please log in instead.'],
+    ['over_email_send_rate_limit', 'Too many emails were sent. Please wait a minute and try again.'],
+    ['over_request_rate_limit', 'Too many attempts. Please wait a minute and try again.'],
+  ])('names %s in words', (code, message) => {
+    expect(toAppError(new AuthApiError('raw', 400, code), fallback).userMessage).toBe(message);
+  });
+
+  it('names a weak password and a 429 without a code', () => {
+    const weak = new AuthWeakPasswordError('Password is known to be weak', 422, ['pwned']);
+    expect(toAppError(weak, fallback).userMessage).toMatch(/stronger password/);
+    expect(toAppError({ status: 429 }, fallback).code).toBe('rate-limited');
+  });
+
+  it('recognises a failed fetch as a network error', () => {
+    const auth = toAppError(new AuthRetryableFetchError('Failed to fetch', 0), fallback);
+    expect(auth.code).toBe('network');
+    const rest = toAppError({ code: '', message: 'TypeError: Failed to fetch' });
+    expect(rest.userMessage).toMatch(/could not reach the store/);
+  });
+});
+
+describe('toAppError: anything else', () => {
+  it('uses the fallback, or the generic message, for what it cannot name', () => {
+    expect(toAppError(undefined).userMessage).toBe(GENERIC);
+    expect(toAppError(new Error('x'), 'Payment failed. Please try again.').userMessage).toBe(
+      'Payment failed. Please try again.',
+    );
+  });
+
+  it('is recognisable by isAppError and passes an AppError through unchanged', () => {
+    const error = toAppError({ code: 'P0001', message: 'No.' });
+    expect(isAppError(error)).toBe(true);
+    expect(toAppError(error, 'other')).toBe(error);
+    expect(isAppError(new Error('x'))).toBe(false);
+    expect(isAppError('x')).toBe(false);
   });
 });

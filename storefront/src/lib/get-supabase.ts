@@ -1,12 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from 'shared/types/database';
+
+export type Supabase = SupabaseClient<Database>;
 
 /**
  * The Supabase client, loaded on first use: supabase-js (about 56 KB gzip) stays out of the entry
  * chunk, so the first paint does not wait for it. Every fetcher awaits this instead of importing
  * lib/supabase.ts directly.
  */
-let client: Promise<SupabaseClient> | undefined;
-export function getSupabase(): Promise<SupabaseClient> {
+let client: Promise<Supabase> | undefined;
+export function getSupabase(): Promise<Supabase> {
   client ??= (paintFirst() ? afterFirstPaint() : Promise.resolve())
     .then(() => import('@/lib/supabase'))
     .then((m) => m.supabase);

@@ -1,12 +1,14 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from 'shared/types/database';
 import { env } from '@/lib/env';
 
 /**
- * The one Supabase client of the storefront: sessions persist and refresh across tabs.
+ * The one Supabase client of the storefront, typed by the generated `Database` (a column a migration
+ * renames or drops fails `pnpm typecheck`): sessions persist and refresh across tabs.
  * postgrest-js's own retries are off (`db.retry`): TanStack Query owns retrying (lib/query-client.ts),
  * and two stacked policies would keep a shopper waiting ~16 s before an error when offline.
  */
-export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   db: { retry: false },
 });

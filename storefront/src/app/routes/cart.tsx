@@ -1,27 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
-import { deliveryFee, freeDeliveryHint } from 'shared/pricing/delivery';
 import { formatINR } from 'shared/pricing/format';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { productQueries } from '@/features/catalog/api/products';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 import { useCartStore } from '@/features/cart/cart-store';
-import { checkoutQueries } from '@/features/checkout/api/checkout';
+import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
+import { usePricedCart } from '@/app/hooks/use-priced-cart';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {
   usePageTitle('Your Cart', 'Your FurniCraft shopping cart.');
-  const lines = useCartStore((s) => s.lines);
+  const { lines, products, cart } = usePricedCart();
   const setQty = useCartStore((s) => s.setQty);
   const remove = useCartStore((s) => s.remove);
   const navigate = useNavigate();
-  const ids = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
-  const products = useQuery({ ...productQueries.byIds(ids), enabled: ids.length > 0 });
   // The store's per-order limit on one product (place_order enforces it; the cart only previews).
-  const perLine = useQuery({ ...checkoutQueries.storeRules(), enabled: ids.length > 0 }).data
+  const perLine = useQuery({ ...storeSettingsQueries.checkoutRules(), enabled: lines.length > 0 }).data
     ?.max_quantity_per_line;
 
   if (lines.length === 0) {
@@ -39,18 +36,10 @@ export function Component() {
       </section>
     );
   }
-  if (products.isPending) return <PageSpinner />;
   if (products.isError) return <p role="alert">We could not load your cart. Please try again.</p>;
-
-  const byId = new Map(products.data.map((p) => [p.id, p]));
-  // Lines whose product left the catalog are not priced or counted.
-  const priced = lines.flatMap((l) => {
-    const p = byId.get(l.productId);
-    return p ? [{ line: l, product: p, total: p.price * l.qty }] : [];
-  });
-  const subtotal = priced.reduce((s, x) => s + x.total, 0);
-  const fee = deliveryFee(subtotal);
-  const hint = freeDeliveryHint(subtotal);
+  if (!cart) return <PageSpinner />;
+  const { subtotal, deliveryFee: fee, total } = cart.summary;
+  const hint = cart.freeDeliveryHint;
 
   return (
     <section aria-labelledby="cart-title">
@@ -59,7 +48,7 @@ export function Component() {
       </h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <ul aria-label="Cart items" className="space-y-4">
-          {priced.map(({ line, product, total }) => {
+          {cart.lines.map(({ line, product, total: lineTotal }) => {
             const max = Math.min(product.stock_quantity, perLine ?? Infinity);
             return (
               <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
@@ -122,7 +111,7 @@ export function Component() {
                       )}
                     </div>
                     <p className="font-semibold" data-testid="line-total">
-                      {formatINR(total)}
+                      {formatINR(lineTotal)}
                     </p>
                   </div>
                 </div>
@@ -148,7 +137,7 @@ export function Component() {
             </div>
             <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
               <dt>Total</dt>
-              <dd data-testid="total">{formatINR(subtotal + fee)}</dd>
+              <dd data-testid="total">{formatINR(total)}</dd>
             </div>
           </dl>
           {hint > 0 && (

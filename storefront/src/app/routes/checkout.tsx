@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { deliveryFee } from 'shared/pricing/delivery';
-import { roundMoney } from 'shared/pricing/money';
 import {
   hasMissingField,
   REQUIRED_FIELDS_MESSAGE,
@@ -16,31 +14,34 @@ import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useUser, useSessionReady } from '@/features/auth/hooks/use-session';
-import { useCartStore } from '@/features/cart/cart-store';
-import { productQueries } from '@/features/catalog/api/products';
-import { checkoutQueries, savedAddressQueries, type PromoPreview } from '@/features/checkout/api/checkout';
+import { addressQueries } from '@/features/addresses/api/addresses';
+import type { PromoPreview } from '@/features/checkout/api/checkout';
+import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
 import { OrderLinesSummary } from '@/features/checkout/components/order-lines-summary';
 import { PaymentMethodChoice } from '@/features/checkout/components/payment-method-choice';
 import { PromoBox } from '@/features/checkout/components/promo-box';
 import { ShippingFields } from '@/features/checkout/components/shipping-fields';
 import type { PaymentLine, PaymentMethod, PaymentState } from '@/features/checkout/payment-state';
 import { usePageTitle } from '@/lib/use-page-title';
+import { usePricedCart } from '@/app/hooks/use-priced-cart';
 
 export function Component() {
   usePageTitle('Checkout', 'Shipping address, payment method and order summary.');
   const navigate = useNavigate();
   const user = useUser();
   const ready = useSessionReady();
-  const lines = useCartStore((s) => s.lines);
-  const ids = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
-  const products = useQuery({ ...productQueries.byIds(ids), enabled: ids.length > 0 });
-  const rules = useQuery(checkoutQueries.storeRules());
-  const saved = useQuery({ ...savedAddressQueries.list(user?.id ?? ''), enabled: Boolean(user) });
-  const [method, setMethod] = useState<PaymentMethod>('razorpay');
   const [promo, setPromo] = useState<PromoPreview | null>(null);
+  const { lines, products, cart } = usePricedCart(promo?.applied ? promo : null);
+  const rules = useQuery(storeSettingsQueries.checkoutRules());
+  const saved = useQuery({ ...addressQueries.list(user?.id ?? ''), enabled: Boolean(user) });
+  const [method, setMethod] = useState<PaymentMethod>('razorpay');
   const [formError, setFormError] = useState<string | null>(null);
   const meta = (user?.user_metadata ?? {}) as { full_name?: string; phone?: string };
-  const { register, handleSubmit, getValues, reset, formState } = useForm<ShippingAddressInput>({
+  const { register, handleSubmit, getValues, reset, formState } = useForm<
+    ShippingAddressInput,
+    unknown,
+    ShippingAddress
+  >({
     resolver: zodResolver(shippingAddressSchema),
     values: {
       fullName: meta.full_name ?? '',
@@ -57,20 +58,18 @@ export function Component() {
   if (lines.length === 0) {
     return <EmptyCartRedirect />;
   }
-  if (!ready || products.isPending) return <PageSpinner />;
   if (products.isError) return <p role="alert">We could not load your cart. Please try again.</p>;
+  if (!ready || !cart) return <PageSpinner />;
 
-  const byId = new Map(products.data.map((p) => [p.id, p]));
-  const items: PaymentLine[] = lines.flatMap((l) => {
-    const p = byId.get(l.productId);
-    return p
-      ? [{ productId: p.id, name: p.name, price: p.price, qty: l.qty, color: l.color, size: l.size }]
-      : [];
-  });
-  const subtotal = roundMoney(items.reduce((s, i) => s + i.price * i.qty, 0));
-  const fee = deliveryFee(subtotal);
-  const discount = promo?.applied ? Math.min(promo.discount, subtotal) : 0;
-  const total = roundMoney(subtotal + fee - discount);
+  const items: PaymentLine[] = cart.lines.map(({ line, product }) => ({
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    qty: line.qty,
+    color: line.color,
+    size: line.size,
+  }));
+  const { subtotal, deliveryFee: fee, discount, total } = cart.summary;
   const codMax = rules.data?.cod_max_order_total;
   const effectiveMethod: PaymentMethod =
     method === 'cod' && codMax !== undefined && total > codMax ? 'razorpay' : method;
@@ -109,7 +108,7 @@ export function Component() {
       toast.error(REQUIRED_FIELDS_MESSAGE);
       return;
     }
-    void handleSubmit((v) => proceed(v as unknown as ShippingAddress))();
+    void handleSubmit(proceed)();
   };
 
   return (

@@ -1,4 +1,6 @@
 import { STORE_NAME } from 'shared/config';
+import { DELIVERY_FEE, FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
+import { formatINR } from 'shared/pricing/format';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -13,7 +15,7 @@ const PAGES = {
       ],
       [
         'Delivery',
-        'Delivery is free on orders of ₹2,999 or more; otherwise a ₹99 fee applies. Estimated dates are not guaranteed.',
+        `Delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more; otherwise a ${formatINR(DELIVERY_FEE)} fee applies. Estimated dates are not guaranteed.`,
       ],
       ['Returns', 'Items may be returned within 30 days of delivery in their original condition.'],
       ['Warranty', 'Every product carries a 1-year warranty against manufacturing defects.'],

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { resendConfirmation, signInWithPassword } from '@/features/auth/api/auth';
 import { SocialButtons } from '@/features/auth/components/social-buttons';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { authErrorMessage } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const UNCONFIRMED =
@@ -61,7 +61,9 @@ export function Component() {
         setPending({ email: values.email, reason: 'unconfirmed' });
         return;
       }
-      toast.error(authErrorMessage(error, 'Login failed. Please check your credentials and try again.'));
+      toast.error(
+        toAppError(error, 'Login failed. Please check your credentials and try again.').userMessage,
+      );
     }
   };
 
@@ -122,7 +124,7 @@ function ConfirmationPanel({ pending }: { pending: Pending }) {
       setState('sent');
     } catch (error) {
       setState('idle');
-      setProblem(authErrorMessage(error, 'Could not send the email. Please try again.'));
+      setProblem(toAppError(error, 'Could not send the email. Please try again.').userMessage);
     }
   };
   return (

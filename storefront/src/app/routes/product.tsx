@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Heart, RotateCcw, ShieldCheck, Star, Truck, Zap } from 'lucide-react';
 import { STORE_NAME } from 'shared/config';
+import { FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
 import { discountPercent } from 'shared/pricing/discount';
 import { formatINR } from 'shared/pricing/format';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { productQueries, type Product } from '@/features/catalog/api/products';
+import { productQueries, productSpecifications, type Product } from '@/features/catalog/api/products';
 import { ProductGrid } from '@/features/catalog/components/product-card';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { IMAGE_SIZES } from '@/features/catalog/image-sources';
@@ -18,7 +19,7 @@ import { useAddToWishlist } from '@/features/wishlist/api/wishlist';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const INFO_CARDS = [
-  { icon: Truck, title: 'Free Delivery', text: 'On orders of ₹2,999 or more' },
+  { icon: Truck, title: 'Free Delivery', text: `On orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more` },
   { icon: ShieldCheck, title: '1-Year Warranty', text: 'Against manufacturing defects' },
   { icon: RotateCcw, title: '30-Day Returns', text: 'Easy returns and refunds' },
 ];
@@ -68,7 +69,6 @@ function WishlistButton({ productId }: { productId: number }) {
         }
         add.mutate(productId, {
           onSuccess: (r) => toast.success(r === 'added' ? 'Added to wishlist!' : 'Already in your wishlist.'),
-          onError: () => toast.error('Could not add to your wishlist. Please try again.'),
         });
       }}
       className="inline-flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-3 font-medium hover:bg-stone-100"
@@ -122,14 +122,15 @@ export function Component() {
 
   const discount = discountPercent(product.price, product.original_price);
   const soldOut = !product.in_stock || product.stock_quantity <= 0;
-  const features = product.specifications?.features ?? [];
+  const specs = productSpecifications(product.specifications);
+  const features = specs.features;
   const details: [string, string | null | undefined][] = [
     ['Material', product.material],
     ['Dimensions', product.dimensions],
     ['Color', product.color],
     ['Weight', product.weight],
-    ['Warranty', product.specifications?.warranty],
-    ['Assembly', product.specifications?.assembly],
+    ['Warranty', specs.warranty],
+    ['Assembly', specs.assembly],
   ];
 
   return (

@@ -2,10 +2,10 @@ import { useState, type KeyboardEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { AddressTab } from '@/features/account/components/address-tab';
-import { OrdersTab } from '@/features/account/components/orders-tab';
 import { ProfileTab } from '@/features/account/components/profile-tab';
+import { AddressTab } from '@/features/addresses/components/address-tab';
 import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';
+import { OrdersTab } from '@/features/orders/components/orders-tab';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const TABS = [

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { signUp } from '@/features/auth/api/auth';
 import { SocialButtons } from '@/features/auth/components/social-buttons';
-import { authErrorMessage } from '@/lib/errors';
+import { toAppError } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
 
 type SignupOutput = ReturnType<typeof signupSchema.parse>;
@@ -38,7 +38,7 @@ export function Component() {
       toast.success('Account created successfully! Please check your email to confirm your account.');
       navigate(paths.login, { state: { signedUp: v.email } });
     } catch (error) {
-      toast.error(authErrorMessage(error, 'Signup failed. Please try again.'));
+      toast.error(toAppError(error, 'Signup failed. Please try again.').userMessage);
     }
   };
 

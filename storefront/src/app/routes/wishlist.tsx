@@ -62,7 +62,6 @@ function WishlistGrid({ userId }: { userId: string }) {
                 onClick={() =>
                   remove.mutate(id, {
                     onSuccess: () => toast.success('Removed from wishlist!'),
-                    onError: () => toast.error('Could not remove it. Please try again.'),
                   })
                 }
                 className="absolute top-2 right-2 rounded-full bg-white p-2 text-red-700 shadow hover:bg-red-50"

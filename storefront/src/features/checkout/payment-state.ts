@@ -1,6 +1,7 @@
 import type { ShippingAddress } from 'shared/schemas/checkout';
+import type { Enums } from 'shared/types/database';
 
-export type PaymentMethod = 'razorpay' | 'cod';
+export type PaymentMethod = Enums<'payment_method'>;
 
 /** One cart line as the payment page shows it (the price is the catalog's preview, not the truth). */
 export interface PaymentLine {

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STORE_NAME } from 'shared/config';
+import { toAppError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import {
   createRazorpayOrder,
-  orderErrorMessage,
   placeOrder,
   verifyRazorpayPayment,
   type PlacedOrder,
@@ -89,7 +89,7 @@ export function usePay(state: PaymentState, onOrderPlaced: () => void) {
       if (state.method === 'cod') confirmed(await place());
       else await payOnline();
     } catch (e) {
-      fail(e instanceof Error && !('code' in e) ? e.message : orderErrorMessage(e));
+      fail(toAppError(e).userMessage);
     }
   };
 

@@ -1,3 +1,6 @@
+import { FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
+import { formatINR } from 'shared/pricing/format';
+
 /** The FAQ, with the spec's delivery, return, assembly and customisation answers. */
 export const FAQ = [
   {
@@ -9,8 +12,7 @@ export const FAQ = [
   {
     id: 'faq-shipping',
     question: 'How long does delivery take?',
-    answer:
-      'Standard delivery takes 7-14 business days and express delivery 3-5 days. Delivery is free on orders of ₹2,999 or more.',
+    answer: `Standard delivery takes 7-14 business days and express delivery 3-5 days. Delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more.`,
   },
   {
     id: 'faq-returns',

@@ -6,13 +6,13 @@ import { profileSchema, type ProfileInput } from 'shared/schemas/profile';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { accountQueries, useUpdateProfile } from '@/features/account/api/account';
-import { FormActions, primaryClass } from '@/features/account/components/form-actions';
+import { profileQueries, useUpdateProfile } from '@/features/account/api/profiles';
+import { FormActions, primaryClass } from '@/components/ui/form-actions';
 
 type ProfileOutput = ReturnType<typeof profileSchema.parse>;
 
 export function ProfileTab({ userId, email }: { userId: string; email: string }) {
-  const { data, isPending } = useQuery(accountQueries.profile(userId));
+  const { data, isPending } = useQuery(profileQueries.detail(userId));
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile(userId);
   const form = useForm<ProfileInput, unknown, ProfileOutput>({ resolver: zodResolver(profileSchema) });
@@ -57,7 +57,6 @@ export function ProfileTab({ userId, email }: { userId: string; email: string })
               toast.success('Profile updated successfully!');
               setEditing(false);
             },
-            onError: () => toast.error('Could not update your profile. Please try again.'),
           }),
         )(e)
       }

@@ -2,14 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
 import { getSupabase } from '@/lib/get-supabase';
 
-export interface CategorySummary {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  image_url: string | null;
-  product_count: number;
-}
+/** A category with its item count, as the category_summaries view gives it. */
+export type CategorySummary = Awaited<ReturnType<typeof fetchCategories>>[number];
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -19,14 +13,14 @@ export const categoryKeys = {
 };
 
 /** Categories with their item counts (the category_summaries view), by name as the spec orders them. */
-export async function fetchCategories(): Promise<CategorySummary[]> {
+export async function fetchCategories() {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('category_summaries')
     .select('id,name,slug,description,image_url,product_count')
     .order('name');
   if (error) throw toAppError(error);
-  return data as CategorySummary[];
+  return data;
 }
 
 export const categoryQueries = {

@@ -1,36 +1,31 @@
+import type { QueryData } from '@supabase/supabase-js';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Json } from 'shared/types/database';
 import { toAppError } from '@/lib/errors';
-import { getSupabase } from '@/lib/get-supabase';
+import { getSupabase, type Supabase } from '@/lib/get-supabase';
 
+/**
+ * A product as the storefront lists it: the selected columns of `products` with its category, typed
+ * from the generated `Database` through supabase-js (a renamed column fails `pnpm typecheck`). On a
+ * category page's list (`categorySlug`) the category also carries its description.
+ */
+export type Product = QueryData<ReturnType<typeof selectProducts>>[number] & {
+  category: { description?: string | null };
+};
+
+/** `products.specifications` as its check constraint shapes it: an object with optional features, warranty, assembly. */
 export interface ProductSpecifications {
-  features?: string[];
+  features: string[];
   warranty?: string;
   assembly?: string;
 }
 
-export interface Product {
-  id: number;
-  slug: string;
-  name: string;
-  description: string | null;
-  price: number;
-  original_price: number | null;
-  category_id: number;
-  image_url: string | null;
-  images: string[] | null;
-  dimensions: string | null;
-  material: string | null;
-  color: string | null;
-  weight: string | null;
-  stock_quantity: number;
-  featured: boolean;
-  in_stock: boolean;
-  specifications: ProductSpecifications | null;
-  rating: number;
-  review_count: number;
-  created_at: string;
-  /** `description` only on a category page's list (`categorySlug`), which shows it above the grid. */
-  category: { id: number; name: string; slug: string; description?: string | null } | null;
+/** Reads the jsonb column (the database checks it is an object whose `features` is an array). */
+export function productSpecifications(json: Json | null): ProductSpecifications {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { features: [] };
+  const text = (v: Json | undefined) => (typeof v === 'string' ? v : undefined);
+  const features = Array.isArray(json.features) ? json.features.filter((f) => typeof f === 'string') : [];
+  return { features, warranty: text(json.warranty), assembly: text(json.assembly) };
 }
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc' | 'rating';
@@ -74,26 +69,6 @@ const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug,de
 const TWO_MINUTES = 2 * 60 * 1000;
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-/** numeric columns arrive as numbers or strings; specifications may arrive as JSON text (spec §3). */
-export function normalizeProduct(row: Record<string, unknown>): Product {
-  let specs = row.specifications as unknown;
-  if (typeof specs === 'string') {
-    try {
-      specs = JSON.parse(specs);
-    } catch {
-      specs = null;
-    }
-  }
-  return {
-    ...(row as unknown as Product),
-    price: Number(row.price),
-    original_price: row.original_price == null ? null : Number(row.original_price),
-    rating: row.rating == null ? 4.5 : Number(row.rating),
-    review_count: row.review_count == null ? 0 : Number(row.review_count),
-    specifications: (specs as ProductSpecifications | null) ?? null,
-  };
-}
-
 export const productKeys = {
   all: ['products'] as const,
   list: (f: ProductListFilter) => [...productKeys.all, 'list', f] as const,
@@ -103,7 +78,7 @@ export const productKeys = {
   search: (q: string, limit: number) => [...productKeys.all, 'search', q, limit] as const,
 };
 
-type Supabase = Awaited<ReturnType<typeof getSupabase>>;
+const selectProducts = (supabase: Supabase) => supabase.from('products').select(COLUMNS);
 
 /** The filters and the sort; the order always ends with `id`, so pages never overlap or skip. */
 function listQuery(supabase: Supabase, f: ProductFilter) {
@@ -133,7 +108,7 @@ export async function fetchProducts(f: ProductListFilter): Promise<Product[]> {
   const supabase = await getSupabase();
   const { data, error } = await listQuery(supabase, f).limit(f.limit);
   if (error) throw toAppError(error);
-  return (data as Record<string, unknown>[]).map(normalizeProduct);
+  return data;
 }
 
 /**
@@ -148,7 +123,7 @@ export async function fetchProductPage(
   const supabase = await getSupabase();
   const { data, error } = await listQuery(supabase, f).range(offset, offset + pageSize);
   if (error) throw toAppError(error);
-  const rows = (data as Record<string, unknown>[]).map(normalizeProduct);
+  const rows: Product[] = data;
   return {
     products: rows.slice(0, pageSize),
     nextOffset: rows.length > pageSize ? offset + pageSize : null,
@@ -158,20 +133,20 @@ export async function fetchProductPage(
 /** One product by its numeric id or its slug; null when there is none (Product Not Found). */
 export async function fetchProduct(idOrSlug: string): Promise<Product | null> {
   const supabase = await getSupabase();
-  const query = supabase.from('products').select(COLUMNS);
+  const query = selectProducts(supabase);
   const { data, error } = await (
     /^\d+$/.test(idOrSlug) ? query.eq('id', Number(idOrSlug)) : query.eq('slug', idOrSlug)
   ).maybeSingle();
   if (error) throw toAppError(error);
-  return data ? normalizeProduct(data as Record<string, unknown>) : null;
+  return data;
 }
 
 export async function fetchProductsByIds(ids: number[]): Promise<Product[]> {
   const supabase = await getSupabase();
   if (ids.length === 0) return [];
-  const { data, error } = await supabase.from('products').select(COLUMNS).in('id', ids);
+  const { data, error } = await selectProducts(supabase).in('id', ids);
   if (error) throw toAppError(error);
-  return (data as Record<string, unknown>[]).map(normalizeProduct);
+  return data;
 }
 
 /** Typo-tolerant search through the database's search_products (full text + trigram). */
@@ -181,7 +156,7 @@ export async function searchProducts(q: string, limit: number): Promise<Product[
     .rpc('search_products', { search: q, max_results: limit })
     .select(COLUMNS);
   if (error) throw toAppError(error);
-  return (data as Record<string, unknown>[]).map(normalizeProduct);
+  return data;
 }
 
 export const productQueries = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { inputClass } from '@/components/ui/field';
-import { orderErrorMessage, previewPromo, type PromoPreview } from '@/features/checkout/api/checkout';
+import { previewPromo, type PromoPreview } from '@/features/checkout/api/checkout';
+import { toAppError } from '@/lib/errors';
 
 interface Props {
   subtotal: number;
@@ -24,7 +25,7 @@ export function PromoBox({ subtotal, applied, onApplied }: Props) {
       setMessage({ ok: p.applied, text: p.message });
       onApplied(p.applied ? p : null);
     } catch (e) {
-      setMessage({ ok: false, text: orderErrorMessage(e) });
+      setMessage({ ok: false, text: toAppError(e).userMessage });
     } finally {
       setBusy(false);
     }

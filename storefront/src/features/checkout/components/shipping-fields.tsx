@@ -1,7 +1,13 @@
 import type { UseFormRegister, FieldErrors } from 'react-hook-form';
 import type { ShippingAddressInput } from 'shared/schemas/checkout';
 import { Field } from '@/components/ui/field';
-import type { SavedAddress } from '@/features/checkout/api/checkout';
+import type { Tables } from 'shared/types/database';
+
+/** A saved address as checkout offers it (the `addresses` rows the route reads). */
+type SavedAddress = Pick<
+  Tables<'addresses'>,
+  'id' | 'full_name' | 'phone' | 'address' | 'city' | 'state' | 'pincode'
+>;
 
 interface Props {
   register: UseFormRegister<ShippingAddressInput>;

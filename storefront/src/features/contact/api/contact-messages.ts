@@ -17,5 +17,8 @@ export async function sendContactMessage(m: ContactMessage) {
 }
 
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: sendContactMessage });
+  return useMutation({
+    mutationFn: sendContactMessage,
+    meta: { errorMessage: 'We could not send your message. Please try again.' },
+  });
 }

@@ -25,7 +25,6 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactMessageInp
         toast.success('Thank you for your message! We will get back to you soon.');
         reset({ ...EMPTY, ...defaults });
       },
-      onError: () => toast.error('We could not send your message. Please try again.'),
     });
 
   return (

@@ -1,74 +1,101 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { QueryData } from '@supabase/supabase-js';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { toAppError } from '@/lib/errors';
-import { getSupabase } from '@/lib/get-supabase';
+import { getSupabase, type Supabase } from '@/lib/get-supabase';
 
-export interface ConfirmedOrder {
-  id: string;
-  order_number: string;
-  status: string;
-  payment_method: string;
-  payment_status: string;
-  payment_id: string | null;
-  total: number;
-  estimated_delivery_from: string;
-  estimated_delivery_to: string;
-}
-
-export interface TimelineStep {
-  status: string;
-  completed: boolean;
-  occurred_at: string | null;
-  location: string | null;
-  description: string | null;
-}
-
-export interface TrackingRecord {
-  order_id: string;
-  order_number: string;
-  status: string;
-  payment_method: string;
-  payment_status: string;
-  placed_at: string;
-  estimated_delivery_from: string;
-  estimated_delivery_to: string;
-  current_location: string | null;
-  total: number;
-  items: { name: string; quantity: number; price: number; line_total: number }[];
-  timeline: TimelineStep[];
-}
-
+/**
+ * The `orders` table and its RPCs (track_order, cancel_order): the one key factory, so cancelling
+ * refreshes the order history, the confirmation page and any tracking result alike.
+ */
 export const orderKeys = {
   all: ['orders'] as const,
+  history: (userId: string) => [...orderKeys.all, 'history', userId] as const,
   confirmation: (orderNumber: string) => [...orderKeys.all, 'confirmation', orderNumber] as const,
   tracking: (orderNumber: string, contact: string) =>
     [...orderKeys.all, 'tracking', orderNumber, contact] as const,
 };
 
-async function fetchConfirmedOrder(orderNumber: string): Promise<ConfirmedOrder | null> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
+const selectHistory = (supabase: Supabase, userId: string) =>
+  supabase
+    .from('orders')
+    .select(
+      'id,order_number,status,payment_status,total,created_at,items:order_items(product_name,quantity,unit_price)',
+    )
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+
+/** One order of the profile's Order History, with its lines. */
+export type OrderSummary = QueryData<ReturnType<typeof selectHistory>>[number];
+
+async function fetchOrderHistory(userId: string): Promise<OrderSummary[]> {
+  const { data, error } = await selectHistory(await getSupabase(), userId);
+  if (error) throw toAppError(error);
+  return data;
+}
+
+const selectConfirmation = (supabase: Supabase, orderNumber: string) =>
+  supabase
     .from('orders')
     .select(
       'id,order_number,status,payment_method,payment_status,payment_id,total,estimated_delivery_from,estimated_delivery_to',
     )
     .eq('order_number', orderNumber)
     .maybeSingle();
+
+/** The order the confirmation page shows (null: not found, or not the signed-in shopper's). */
+export type ConfirmedOrder = NonNullable<QueryData<ReturnType<typeof selectConfirmation>>>;
+
+async function fetchConfirmedOrder(orderNumber: string): Promise<ConfirmedOrder | null> {
+  const { data, error } = await selectConfirmation(await getSupabase(), orderNumber);
   if (error) throw toAppError(error);
-  return data as ConfirmedOrder | null;
+  return data;
 }
+
+/**
+ * track_order answers jsonb (typed `Json` by the generator), so its shape is checked here rather
+ * than assumed: a function that changed its answer fails loudly instead of rendering undefined.
+ */
+const trackingRecordSchema = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.string(),
+  payment_method: z.string(),
+  payment_status: z.string(),
+  placed_at: z.string(),
+  estimated_delivery_from: z.string(),
+  estimated_delivery_to: z.string(),
+  current_location: z.string().nullable(),
+  total: z.number(),
+  items: z.array(
+    z.object({ name: z.string(), quantity: z.number(), price: z.number(), line_total: z.number() }),
+  ),
+  timeline: z.array(
+    z.object({
+      status: z.string(),
+      completed: z.boolean(),
+      occurred_at: z.string().nullable(),
+      location: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+  ),
+});
+export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
 
 /** track_order: null for an unknown number and for someone else's order (the same answer). */
 async function trackOrder(orderNumber: string, contact: string): Promise<TrackingRecord | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('track_order', {
     order_number: orderNumber,
-    contact: contact || null,
+    contact: contact || undefined,
   });
   if (error) throw toAppError(error);
-  return (data as TrackingRecord | null) ?? null;
+  return data === null ? null : trackingRecordSchema.parse(data);
 }
 
 export const orderQueries = {
+  history: (userId: string) =>
+    queryOptions({ queryKey: orderKeys.history(userId), queryFn: () => fetchOrderHistory(userId) }),
   confirmation: (orderNumber: string) =>
     queryOptions({
       queryKey: orderKeys.confirmation(orderNumber),
@@ -80,3 +107,20 @@ export const orderQueries = {
       queryFn: () => trackOrder(orderNumber, contact),
     }),
 };
+
+/**
+ * cancel_order: the owner cancels an order that has not shipped, and the stock returns. Its refusal
+ * ('… has already shipped and can no longer be cancelled.', P0001) is written for the shopper and
+ * shown by the app's mutation error handler (lib/query-client.ts).
+ */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) => {
+      const supabase = await getSupabase();
+      const { error } = await supabase.rpc('cancel_order', { order_id: orderId });
+      if (error) throw toAppError(error);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

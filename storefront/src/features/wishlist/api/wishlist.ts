@@ -1,47 +1,29 @@
+import type { QueryData } from '@supabase/supabase-js';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toAppError } from '@/lib/errors';
-import { getSupabase } from '@/lib/get-supabase';
-
-export interface WishlistProduct {
-  id: number;
-  name: string;
-  price: number;
-  original_price: number | null;
-  image_url: string | null;
-  in_stock: boolean;
-  stock_quantity: number;
-}
-
-export interface WishlistItem {
-  id: number;
-  product_id: number;
-  created_at: string;
-  product: WishlistProduct;
-}
+import { getSupabase, type Supabase } from '@/lib/get-supabase';
 
 export const wishlistKeys = {
   all: ['wishlist'] as const,
-  list: (userId: string) => [...wishlistKeys.all, userId] as const,
+  list: (userId: string) => [...wishlistKeys.all, 'list', userId] as const,
 };
 
-export async function fetchWishlist(userId: string): Promise<WishlistItem[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
+const selectWishlist = (supabase: Supabase, userId: string) =>
+  supabase
     .from('wishlist_items')
     .select(
       'id,product_id,created_at,product:products(id,name,price,original_price,image_url,in_stock,stock_quantity)',
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
+
+/** A saved product with what the wishlist page shows of it. */
+export type WishlistItem = QueryData<ReturnType<typeof selectWishlist>>[number];
+
+export async function fetchWishlist(userId: string): Promise<WishlistItem[]> {
+  const { data, error } = await selectWishlist(await getSupabase(), userId);
   if (error) throw toAppError(error);
-  return (data as unknown as WishlistItem[]).map((item) => ({
-    ...item,
-    product: {
-      ...item.product,
-      price: Number(item.product.price),
-      original_price: item.product.original_price == null ? null : Number(item.product.original_price),
-    },
-  }));
+  return data;
 }
 
 export const wishlistQueries = {
@@ -61,6 +43,7 @@ export function useAddToWishlist(userId: string) {
       if (error && error.code !== '23505') throw toAppError(error);
       return error ? 'already' : 'added';
     },
+    meta: { errorMessage: 'Could not add to your wishlist. Please try again.' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 }
@@ -73,6 +56,7 @@ export function useRemoveFromWishlist(userId: string) {
       const { error } = await supabase.from('wishlist_items').delete().eq('id', itemId).eq('user_id', userId);
       if (error) throw toAppError(error);
     },
+    meta: { errorMessage: 'Could not remove it. Please try again.' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 }

@@ -6,12 +6,12 @@ import { addressSchema, type AddressInput } from 'shared/schemas/profile';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { accountQueries, useSaveAddress, type AddressValues } from '@/features/account/api/account';
-import { FormActions, primaryClass } from '@/features/account/components/form-actions';
+import { addressQueries, useSaveAddress, type AddressValues } from '@/features/addresses/api/addresses';
+import { FormActions, primaryClass } from '@/components/ui/form-actions';
 
 /** The default shipping address: view, then Edit / Save / Cancel (add one when there is none). */
 export function AddressTab({ userId }: { userId: string }) {
-  const { data, isPending } = useQuery(accountQueries.addresses(userId));
+  const { data, isPending } = useQuery(addressQueries.list(userId));
   const [editing, setEditing] = useState(false);
   const save = useSaveAddress(userId);
   const form = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(addressSchema) });
@@ -70,7 +70,6 @@ export function AddressTab({ userId }: { userId: string }) {
                 toast.success('Address saved successfully!');
                 setEditing(false);
               },
-              onError: () => toast.error('Could not save your address. Please try again.'),
             },
           ),
         )(e)

@@ -3,13 +3,13 @@ import { formatINR } from 'shared/pricing/format';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { accountQueries } from '@/features/account/api/account';
-import { CancelOrderButton } from '@/features/account/components/cancel-order-button';
+import { orderQueries } from '@/features/orders/api/orders';
+import { CancelOrderButton } from '@/features/orders/components/cancel-order-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
 export function OrdersTab({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useQuery(accountQueries.orders(userId));
+  const { data, isPending, isError } = useQuery(orderQueries.history(userId));
   if (isPending) return <PageSpinner />;
   if (isError) return <p role="alert">We could not load your orders. Please try again.</p>;
   if (data.length === 0) {
@@ -45,7 +45,7 @@ export function OrdersTab({ userId }: { userId: string }) {
           <div className="mt-2 flex items-center justify-between gap-2">
             <p className="font-semibold">Total: {formatINR(o.total)}</p>
             {(o.status === 'pending' || o.status === 'processing') && (
-              <CancelOrderButton userId={userId} orderId={o.id} orderNumber={o.order_number} />
+              <CancelOrderButton orderId={o.id} orderNumber={o.order_number} />
             )}
           </div>
         </li>
