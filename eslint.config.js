@@ -29,8 +29,16 @@ export default defineConfig([
     },
   },
   {
-    // Node: tooling, supabase-local, the e2e runner and the config files.
-    files: ['*.{js,ts}', 'supabase-local/**', 'e2e/**', 'scripts/**', '**/*.config.{js,ts}'],
+    // Node: tooling, supabase-local, the store's tests and benchmark, the e2e runner and the config files.
+    files: [
+      '*.{js,ts}',
+      'supabase-local/**',
+      'supabase/tests/**',
+      'supabase/bench/**',
+      'e2e/**',
+      'scripts/**',
+      '**/*.config.{js,ts}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -35,9 +35,10 @@ function packageSrcAlias(): Plugin {
   };
 }
 
-// Two projects: `unit` (fast, pure, beside the code in every package) and `integration`
-// (supabase-local's tests against a real server and database: one file at a time, in forks,
-// with timeouts long enough for PGlite to boot and apply migrations).
+// Two projects: `unit` (fast, pure, beside the code in every package and in scripts/) and
+// `integration` (supabase-local's tests and the store's supabase/tests against a real server and
+// database: one file at a time, in forks, with timeouts long enough for PGlite to boot and apply
+// migrations).
 export default defineConfig({
   test: {
     projects: [
@@ -45,14 +46,14 @@ export default defineConfig({
         plugins: [packageSrcAlias()],
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
+          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'supabase-local/test/**', 'e2e/**'],
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['supabase-local/test/**/*.test.ts'],
+          include: ['supabase-local/test/**/*.test.ts', 'supabase/tests/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           pool: 'forks',
           fileParallelism: false,

@@ -7,7 +7,7 @@
  * provider with the staff address gives no session, and the admin dashboard stays closed.
  */
 import { expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, projectPaths } from '../src/config.ts';
 import {
   adminClient,
   authClient,
@@ -16,7 +16,6 @@ import {
   fragmentParams,
   uniqueEmail,
 } from '../src/testing/auth-server.ts';
-import { STORE_PATHS } from './support/store.ts';
 import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
 
 const APP = 'http://127.0.0.1:3000';
@@ -131,7 +130,7 @@ forEachAuthServer('auth: the local provider reaches only its own accounts', {}, 
 // The attack of issue 12 on the store as shipped: its migrations, seed and supabase/config.toml.
 forEachServer(
   'auth: the local provider and the staff account (store config)',
-  { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: STORE_PATHS.seedPaths, config: loadConfig() },
+  { migrationsDir: projectPaths().migrationsDir, seedPaths: projectPaths().seedPaths, config: loadConfig() },
   ({ server }) => {
     it('typing the staff address on the local provider page gives no session; the dashboard stays closed', async () => {
       const s = server();

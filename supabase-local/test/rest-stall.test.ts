@@ -16,7 +16,7 @@
  */
 import { expect, it } from 'vitest';
 import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
-import { STORE_PATHS } from './support/store.ts';
+import { projectPaths } from '../src/config.ts';
 
 /** `id,products(id,categories(id,products(…)))`: `levels` embedded resources, alternating. */
 function nested(levels: number): string {
@@ -75,8 +75,8 @@ async function reloadUntil(s: TestServer, check: () => Promise<boolean>): Promis
 forEachServer(
   'no request stalls the server',
   {
-    migrationsDir: STORE_PATHS.migrationsDir,
-    seedPaths: STORE_PATHS.seedPaths,
+    migrationsDir: projectPaths().migrationsDir,
+    seedPaths: projectPaths().seedPaths,
     web: { port: 0, host: '127.0.0.1' },
     // the engine's own EXPLAIN, to read the costs the limit is compared with
     rest: { dbPlanEnabled: true },

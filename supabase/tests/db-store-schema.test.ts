@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_FEE, FREE_DELIVERY_THRESHOLD } from '../../shared/src/pricing/delivery.ts';
 import { formatINR } from '../../shared/src/pricing/format.ts';
 import { KNOWN_PROMOS, promoPreview } from '../../shared/src/pricing/promo.ts';
-import type { Db } from '../src/db/types.ts';
-import { prepareDatabase } from '../src/prepare.ts';
+import type { Db } from 'supabase-local';
+import { prepareDatabase } from 'supabase-local';
 import { addPeople, PEOPLE, STORE_PATHS } from './support/store.ts';
-import { createTestDb, dbKinds, forEachDb } from '../src/testing/test-db.ts';
+import { createTestDb, dbKinds, forEachDb } from 'supabase-local/testing';
 
 const MIGRATIONS = readdirSync(STORE_PATHS.migrationsDir)
   .filter((f) => /^\d{14}_[a-z0-9_]+\.sql$/.test(f))

@@ -7,12 +7,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFee } from '../../shared/src/pricing/delivery.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from 'supabase-local';
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
-} from '../src/razorpay/keys.ts';
+} from 'supabase-local/testing';
 import {
   accessToken,
   addPeople,
@@ -23,7 +23,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { basicAuth, hmac, postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
+import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 let serial = 0;
 

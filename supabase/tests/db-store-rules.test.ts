@@ -21,7 +21,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
-import type { TestServer } from '../src/testing/test-server.ts';
+import type { TestServer } from 'supabase-local/testing';
 
 type Client = SupabaseClient<Database>;
 type PlaceArgs = Database['public']['Functions']['place_order']['Args'];

@@ -22,7 +22,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
-import type { TestServer } from '../src/testing/test-server.ts';
+import type { TestServer } from 'supabase-local/testing';
 
 interface Order {
   id: string;

@@ -7,7 +7,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from 'supabase-local';
 import {
   authClient,
   followRedirects,
@@ -15,8 +15,8 @@ import {
   latestMail,
   mailTo,
   uniqueEmail,
-} from '../src/testing/auth-server.ts';
-import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
+} from 'supabase-local/testing';
+import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 const PASSWORD = 'correct-horse-9';
 

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { functionsSurface } from '../src/functions/index.ts';
+import { loadConfig } from 'supabase-local';
+import { functionsSurface } from 'supabase-local/testing';
 import { STORE_PATHS } from './support/store.ts';
-import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
+import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 const dist = mkdtempSync(join(tmpdir(), 'sl-sitemap-web-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>store</title>');

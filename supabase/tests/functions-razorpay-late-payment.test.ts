@@ -9,13 +9,13 @@
  */
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { razorpaySurface, type SandboxFaults } from '../src/razorpay/index.ts';
+import { loadConfig } from 'supabase-local';
+import { razorpaySurface, type SandboxFaults } from 'supabase-local/testing';
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEYS,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
-} from '../src/razorpay/keys.ts';
+} from 'supabase-local/testing';
 import {
   accessToken,
   addPeople,
@@ -26,7 +26,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { forEachServer, type TestServer } from '../src/testing/test-server.ts';
+import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 const faults: SandboxFaults = { refundOutage: false };
 

@@ -8,7 +8,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../src/db/types.ts';
+import type { Queryable } from 'supabase-local';
 import {
   addPeople,
   forEachStoreServer,
@@ -17,7 +17,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
-import type { TestServer } from '../src/testing/test-server.ts';
+import type { TestServer } from 'supabase-local/testing';
 
 type Role = 'anon' | 'customerA' | 'customerB' | 'admin';
 const ROLES: Role[] = ['anon', 'customerA', 'customerB', 'admin'];

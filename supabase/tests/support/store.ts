@@ -9,11 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { projectPaths } from '../../src/config.ts';
+import { projectPaths } from 'supabase-local';
 import type { Database } from '../../../shared/src/types/database.ts';
-import type { Queryable } from '../../src/db/types.ts';
-import { forEachServer, startTestServer, type TestServer } from '../../src/testing/test-server.ts';
-import type { DbKind } from '../../src/testing/test-db.ts';
+import type { Queryable } from 'supabase-local';
+import { forEachServer, startTestServer, type TestServer } from 'supabase-local/testing';
+import type { DbKind } from 'supabase-local/testing';
 
 export const STORE_PATHS = projectPaths();
 
