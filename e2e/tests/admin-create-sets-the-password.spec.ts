@@ -31,11 +31,7 @@ function adminCreate(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [
-        `${ROOT}supabase-local/node_modules/tsx/dist/cli.mjs`,
-        `${ROOT}supabase-local/src/admin-create.ts`,
-        email,
-      ],
+      [`${ROOT}node_modules/tsx/dist/cli.mjs`, `${ROOT}scripts/admin-create.ts`, email],
       {
         cwd: ROOT,
         env: {

@@ -2,6 +2,7 @@
  * supabase-local's programmatic API (the CLI, the tests and the benchmarks use these).
  */
 export { openDb, openTarget, dbTarget, type DbTarget } from './db/index.ts';
+export { openPostgres, redactUrl } from './db/postgres.ts';
 export type { Db, Queryable, QueryResult, TransactionOptions } from './db/types.ts';
 export { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
 export { migrate, listMigrations, appliedVersions, SqlFileError } from './migrations/index.ts';

@@ -16,8 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { stdin, stdout } from 'node:process';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from './config.ts';
-import { apiKeys } from './keys.ts';
+import { apiKeys, loadConfig } from 'supabase-local';
 
 export interface AdminTarget {
   url: string;

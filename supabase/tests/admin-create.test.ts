@@ -5,7 +5,7 @@
  * earlier password and no earlier session survive. Confirmations are on, as in supabase/config.toml.
  */
 import { expect, it } from 'vitest';
-import { AdminCreateError, createAdmin, summary } from '../src/admin-create.ts';
+import { AdminCreateError, createAdmin, summary } from '../../scripts/admin-create.ts';
 import {
   adminClient,
   authClient,
@@ -15,8 +15,8 @@ import {
   latestMail,
   mailTo,
   uniqueEmail,
-} from '../src/testing/auth-server.ts';
-import type { TestServer } from '../src/testing/test-server.ts';
+} from 'supabase-local/testing';
+import type { TestServer } from 'supabase-local/testing';
 
 const SET_PASSWORD = 'http://127.0.0.1:3000/admin/set-password';
 const SHOPPER_PASSWORD = 'Shopper-pass1';
