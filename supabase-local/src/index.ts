@@ -7,8 +7,10 @@ export type { Db, Queryable, QueryResult, TransactionOptions } from './db/types.
 export { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
 export { migrate, listMigrations, appliedVersions, SqlFileError } from './migrations/index.ts';
 export { prepareDatabase, notifySchemaReload } from './prepare.ts';
+export { createScheduler, isDue, type CronRun, type Scheduler } from './cron.ts';
 export { loadConfig, projectPaths, exposedSchemas, REPO_ROOT, type SupabaseConfig } from './config.ts';
 export { apiKeys, signHs256, LOCAL_JWT_SECRET, type ApiKeys } from './keys.ts';
+export type { RestConfig } from './rest/types.ts';
 export {
   startServer,
   type ServerOptions,

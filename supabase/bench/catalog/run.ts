@@ -3,13 +3,15 @@
  *   [--seconds N] [--keep] [--reuse DBNAME] [--database-url URL]
  *
  * The store at catalog scale (issue 4 "Benchmark", issue 7 "Performance"): a scratch PostgreSQL
- * database, bootstrapped and migrated + seeded like `serve` does it (src/prepare.ts), filled
- * set-based (generate.ts: 100,000 products, 1,000,000 orders by default; --quick 10k/100k), then
- * supabase-local's REST engine over it in a child process (../server.ts), and the storefront's and the admin's requests as
- * supabase-js / ra-data-postgrest send them (queries.ts), sequentially: p50/p99 per request, the
+ * database, bootstrapped and migrated + seeded like `serve` does it (supabase-local's
+ * prepareDatabase), filled set-based (generate.ts: 100,000 products, 1,000,000 orders by default;
+ * --quick 10k/100k), then supabase-local's REST engine over it in a child process (startChild of
+ * supabase-local/bench), and the storefront's and the admin's requests as supabase-js /
+ * ra-data-postgrest send them (queries.ts), sequentially: p50/p99 per request, the
  * EXPLAIN (ANALYZE, BUFFERS) of each (the engine's own db-plan output) with every Seq Scan on a
  * large table flagged; then place_order over HTTP by N concurrent customers (one JWT each) for
- * ~10 s → orders/s. Writes bench/results/catalog.json; drops the scratch database (unless --keep).
+ * ~10 s → orders/s. Writes supabase/bench/results/catalog.json; drops the scratch database (unless
+ * --keep).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,12 +19,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { exposedSchemas, loadConfig, projectPaths } from '../../src/config.ts';
-import { openPostgres } from '../../src/db/postgres.ts';
-import { LOCAL_JWT_SECRET, signHs256 } from '../../src/keys.ts';
-import { prepareDatabase } from '../../src/prepare.ts';
-import type { RestConfig } from '../../src/rest/index.ts';
-import { startChild } from '../server-child.ts';
+import {
+  exposedSchemas,
+  loadConfig,
+  LOCAL_JWT_SECRET,
+  openPostgres,
+  prepareDatabase,
+  projectPaths,
+  signHs256,
+  type RestConfig,
+} from 'supabase-local';
+import { startChild } from 'supabase-local/bench';
 import { generate } from './generate.ts';
 import { adminRequests, storefrontRequests, type BenchRequest } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -134,9 +141,9 @@ async function main() {
     log(`generated in ${genSeconds} s`);
     loadavg['generated'] = os.loadavg();
 
-    // 3. the REST engine in its own process (../server.ts), configured as src/server.ts configures
-    // it: the load generator's event loop and garbage collection stay out of the server's timings,
-    // as with a browser and `serve`.
+    // 3. the REST engine in its own process (supabase-local/bench), configured as supabase-local's
+    // server configures it: the load generator's event loop and garbage collection stay out of the
+    // server's timings, as with a browser and `serve`.
     const rest = await startChild({
       BENCH_MODE: 'rest',
       BENCH_DATABASE_URL: url,
