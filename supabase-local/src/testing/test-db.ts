@@ -3,7 +3,7 @@
  * DATABASE_URL is set (CI sets it). Without DATABASE_URL the PostgreSQL variant shows up as SKIPPED
  * with the reason in its name, and the reason is printed once: it never passes silently.
  *
- *   forEachDb('orders', ({ db, kind }) => {
+ *   forEachDb('items', ({ db, kind }) => {
  *     it('…', async () => { await db().query('select 1') });
  *   });
  *

@@ -3,7 +3,7 @@
  * port>, over a fresh test database (see test-db.ts) that has had the bootstrap, the given migrations
  * folder and seed files, and optional extra SQL. Keys are the well-known local ones.
  *
- *   forEachDb-style:   forEachServer('orders', { migrationsDir }, ({ server }) => { … server().url … })
+ *   forEachDb-style:   forEachServer('items', { migrationsDir }, ({ server }) => { … server().url … })
  *   by hand:           const s = await startTestServer('pglite', { migrationsDir }); … await s.stop();
  */
 import { afterAll, beforeAll } from 'vitest';
