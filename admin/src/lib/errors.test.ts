@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
+
+/** ra-data-postgrest's HttpError: PostgREST's body under `body`, the HTTP status beside it. */
+function httpError(status: number, body: { code: string; message: string; details?: string | null }) {
+  return Object.assign(new Error(body.message), { name: 'HttpError', status, body });
+}
+/** supabase-js's PostgrestError: the body's fields, no status. */
+function postgrestError(code: string, message: string, details: string | null = null) {
+  return Object.assign(new Error(message), { name: 'PostgrestError', code, details, hint: null });
+}
+/** supabase-js's AuthApiError. */
+function authError(status: number, code: string | undefined, message: string, name = 'AuthApiError') {
+  return Object.assign(new Error(message), { name, status, code });
+}
+
+describe('toAdminError', () => {
+  it('shows a database rule (P0001) in its own words, from either client', () => {
+    const rpc = toAdminError(postgrestError('P0001', 'Order ORD123 is already shipped.', 'unchanged'));
+    expect(rpc).toMatchObject({
+      kind: 'rule',
+      code: 'P0001',
+      status: 400,
+      message: 'Order ORD123 is already shipped.',
+    });
+    const rest = toAdminError(httpError(400, { code: 'P0001', message: 'Order not found.' }));
+    expect(rest).toMatchObject({ kind: 'rule', status: 400, message: 'Order not found.' });
+    expect(rest).toBeInstanceOf(AdminError);
+    expect(rest.signsOut).toBe(false);
+  });
+
+  it('signs staff out when the database says the admin session has expired (42501)', () => {
+    const e = toAdminError(
+      postgrestError(
+        '42501',
+        'Your admin session has expired. Please sign in again.',
+        'admin_session_expired',
+      ),
+    );
+    expect(e).toMatchObject({ kind: 'session_expired', status: 403 });
+    expect(e.message).toBe('Your admin session has expired. Please sign in again.');
+    expect(e.signsOut).toBe(true);
+  });
+
+  it('says sign in again, not the raw policy text, when RLS or the JWT refuses the session', () => {
+    const rls = toAdminError(
+      httpError(403, {
+        code: '42501',
+        message: 'new row violates row-level security policy for table "products"',
+      }),
+    );
+    expect(rls).toMatchObject({ kind: 'session_expired', message: SESSION_ENDED, status: 403 });
+    const jwt = toAdminError(httpError(401, { code: 'PGRST303', message: 'JWT expired' }));
+    expect(jwt).toMatchObject({ kind: 'session_expired', message: SESSION_ENDED, status: 401 });
+    expect(toAdminError(postgrestError('PGRST301', 'JWSError')).status).toBe(401);
+  });
+
+  it('keeps "only store staff" as forbidden, which also signs out', () => {
+    const e = toAdminError(postgrestError('42501', 'Only store staff can do this.', 'not_admin'));
+    expect(e).toMatchObject({ kind: 'forbidden', message: 'Only store staff can do this.', status: 403 });
+    expect(e.signsOut).toBe(true);
+  });
+
+  it("shows the database's rate limit (PT429) as it is", () => {
+    const e = toAdminError(postgrestError('PT429', 'Too many attempts. Please wait a minute and try again.'));
+    expect(e).toMatchObject({ kind: 'rate_limited', status: 429 });
+    expect(e.message).toBe('Too many attempts. Please wait a minute and try again.');
+  });
+
+  it('reads Auth (GoTrue) codes', () => {
+    expect(
+      toAdminError(authError(400, 'reauthentication_needed', 'Password update requires reauthentication')),
+    ).toMatchObject({ kind: 'session_expired', message: SESSION_ENDED, code: 'reauthentication_needed' });
+    expect(
+      toAdminError(authError(400, undefined, 'Auth session missing!', 'AuthSessionMissingError')).kind,
+    ).toBe('session_expired');
+    expect(toAdminError(authError(429, 'over_request_rate_limit', 'limit')).kind).toBe('rate_limited');
+    expect(toAdminError(authError(429, 'over_email_send_rate_limit', 'wait')).kind).toBe('rate_limited');
+    expect(toAdminError(authError(400, 'invalid_credentials', 'Invalid login credentials')).kind).toBe(
+      'invalid_credentials',
+    );
+    const weak = toAdminError(authError(422, 'weak_password', 'Password should be at least 8 characters.'));
+    expect(weak).toMatchObject({
+      kind: 'invalid_input',
+      message: 'Password should be at least 8 characters.',
+    });
+    expect(toAdminError(authError(403, 'session_not_found', 'Session not found')).signsOut).toBe(true);
+  });
+
+  it('tells a refusal from a failure to answer', () => {
+    expect(toAdminError(authError(400, undefined, 'Invalid login credentials')).kind).toBe('rejected');
+    expect(toAdminError(authError(500, 'unexpected_failure', 'boom')).kind).toBe('unavailable');
+    expect(toAdminError(new TypeError('Failed to fetch'))).toMatchObject({
+      kind: 'unavailable',
+      status: 0,
+      message: 'Failed to fetch',
+    });
+    expect(toAdminError(authError(0, undefined, 'Failed to fetch', 'AuthRetryableFetchError')).kind).toBe(
+      'unavailable',
+    );
+    // postgrest-js reports a network failure as an error without a code
+    expect(toAdminError(postgrestError('', 'TypeError: Failed to fetch')).kind).toBe('unavailable');
+    expect(
+      toAdminError(postgrestError('PGRST116', 'Cannot coerce the result to a single JSON object')).kind,
+    ).toBe('rejected');
+  });
+
+  it('keeps other database messages, codes and the body react-admin forms read', () => {
+    const body = {
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "products_slug_key"',
+    };
+    const e = toAdminError(httpError(409, body));
+    expect(e).toMatchObject({
+      kind: 'invalid_input',
+      code: '23505',
+      status: 409,
+      message: body.message,
+      body,
+    });
+  });
+
+  it('accepts strings, odd values and its own errors', () => {
+    expect(toAdminError('Nope')).toMatchObject({ message: 'Nope', kind: 'unavailable' });
+    expect(toAdminError(undefined).message).toBe('Unknown error');
+    const e = toAdminError(postgrestError('P0001', 'x'));
+    expect(toAdminError(e)).toBe(e);
+  });
+});

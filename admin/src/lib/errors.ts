@@ -1,0 +1,168 @@
+/**
+ * The console's one error mapper. Whatever failed (the data provider's PostgREST answer, a
+ * supabase-js RPC, Auth, Storage, an Edge Function, the network), `toAdminError` returns an
+ * AdminError that says what kind of failure it was and what staff are shown. Pages choose their
+ * own wording from `kind` and `code` (the sign-in and password pages); everything else shows
+ * `message`.
+ *
+ * Deliberately free of react-admin and supabase-js imports: the login chunk uses it too.
+ */
+
+export type AdminErrorKind =
+  /** P0001: a rule of the database refused, in words written for staff. */
+  | 'rule'
+  /** The 8-hour admin session is over, or Auth no longer accepts the session: sign in again. */
+  | 'session_expired'
+  /** Not staff (42501 not_admin, HTTP 403). */
+  | 'forbidden'
+  /** PT429 from the database's rate limits, HTTP 429, Auth's rate limits. */
+  | 'rate_limited'
+  /** Auth's wrong e-mail or password. */
+  | 'invalid_credentials'
+  /** Input the database or Auth refuses (constraints, Auth's password and e-mail rules). */
+  | 'invalid_input'
+  /** Any other refusal (4xx). */
+  | 'rejected'
+  /** No answer, or the server failed (network, 5xx, an unexpected throw). */
+  | 'unavailable';
+
+/** Shown when the session is over and the server's words are not written for staff. */
+export const SESSION_ENDED = 'Your admin session has ended. Please sign in again.';
+
+/**
+ * A failure as the console handles it. `status` and `body` keep react-admin's HttpError fields, so
+ * forms still read server-side validation errors and `checkError` sees the status.
+ */
+export class AdminError extends Error {
+  override readonly name = 'AdminError';
+  constructor(
+    message: string,
+    readonly kind: AdminErrorKind,
+    /** PostgREST/Postgres SQLSTATE or PGRST code, or Auth's error code; '' when there is none. */
+    readonly code: string,
+    readonly status: number,
+    /** The error body PostgREST or Auth sent, when there was one. */
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+
+  /** True when staff must sign in again: react-admin's checkError logs out on these. */
+  get signsOut(): boolean {
+    return this.kind === 'session_expired' || this.kind === 'forbidden';
+  }
+}
+
+/** Auth (GoTrue) error codes that mean the session is gone or too old for what was asked. */
+const AUTH_SESSION_CODES = new Set([
+  'bad_jwt',
+  'no_authorization',
+  'session_not_found',
+  'session_expired',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'reauthentication_needed',
+  'reauthentication_not_valid',
+]);
+const AUTH_RATE_CODES = new Set([
+  'over_request_rate_limit',
+  'over_email_send_rate_limit',
+  'over_sms_send_rate_limit',
+]);
+const AUTH_INPUT_CODES = new Set([
+  'validation_failed',
+  'email_address_invalid',
+  'weak_password',
+  'same_password',
+]);
+/** PostgREST's JWT errors: the token is missing, malformed or expired. */
+const JWT_CODES = new Set(['PGRST301', 'PGRST302', 'PGRST303']);
+/** Errors supabase-js and fetch raise when no answer came back. */
+const NO_ANSWER_NAMES = new Set([
+  'TypeError',
+  'AuthRetryableFetchError',
+  'FunctionsFetchError',
+  'FunctionsRelayError',
+  'StorageUnknownError',
+  'AbortError',
+]);
+
+type Fields = {
+  message: string;
+  name: string;
+  code: string;
+  details: string;
+  status: number;
+  body: unknown;
+};
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A property of an error object, own or inherited (Error's message and name are not enumerable). */
+const prop = (v: unknown, key: string): unknown =>
+  typeof v === 'object' && v !== null ? Reflect.get(v, key) : undefined;
+
+/** The fields every error source spells its own way: PostgrestError, HttpError, AuthError, … */
+function fieldsOf(error: unknown): Fields {
+  if (typeof error === 'string')
+    return { message: error, name: '', code: '', details: '', status: 0, body: null };
+  // ra-data-postgrest's HttpError carries PostgREST's body { code, message, details, hint }
+  const body = prop(error, 'body') ?? null;
+  return {
+    message: text(prop(error, 'message')) || text(prop(body, 'message')) || 'Unknown error',
+    name: text(prop(error, 'name')),
+    code: text(prop(body, 'code')) || text(prop(error, 'code')),
+    details: text(prop(body, 'details')) || text(prop(error, 'details')),
+    status: num(prop(error, 'status')) || num(prop(error, 'statusCode')),
+    body,
+  };
+}
+
+function kindOf({ name, code, details, status }: Fields): AdminErrorKind {
+  if (code === 'P0001') return 'rule';
+  if (code === 'PT429' || AUTH_RATE_CODES.has(code)) return 'rate_limited';
+  if (code === '42501') return details === 'not_admin' ? 'forbidden' : 'session_expired';
+  if (JWT_CODES.has(code) || AUTH_SESSION_CODES.has(code) || name === 'AuthSessionMissingError')
+    return 'session_expired';
+  if (code === 'invalid_credentials') return 'invalid_credentials';
+  if (AUTH_INPUT_CODES.has(code) || /^2[23]/.test(code)) return 'invalid_input';
+  if (status === 429) return 'rate_limited';
+  if (status === 401) return 'session_expired';
+  if (status === 403) return 'forbidden';
+  if (status >= 400 && status < 500) return 'rejected';
+  if (status === 0 && !NO_ANSWER_NAMES.has(name) && code !== '') return 'rejected';
+  return 'unavailable';
+}
+
+/** The HTTP status PostgREST answers for a code, when the error itself does not carry one. */
+function statusOf(kind: AdminErrorKind, code: string): number {
+  if (code === 'PT429') return 429;
+  if (code === '42501') return 403;
+  if (JWT_CODES.has(code)) return 401;
+  if (kind === 'rule' || kind === 'invalid_input') return 400;
+  return 0;
+}
+
+/**
+ * Any failure → AdminError. The database's own messages (P0001 rules, the rate limit, the expired
+ * admin session) are shown as they are: they are written for staff. A session Auth or RLS no
+ * longer accepts says SESSION_ENDED. Everything else keeps its message, as the console showed it.
+ */
+export function toAdminError(error: unknown): AdminError {
+  if (error instanceof AdminError) return error;
+  const fields = fieldsOf(error);
+  const kind = kindOf(fields);
+  const written =
+    kind === 'rule' ||
+    kind === 'rate_limited' ||
+    (fields.code === '42501' &&
+      (fields.details === 'admin_session_expired' || fields.details === 'not_admin'));
+  const message = kind === 'session_expired' && !written ? SESSION_ENDED : fields.message;
+  return new AdminError(
+    message,
+    kind,
+    fields.code,
+    fields.status || statusOf(kind, fields.code),
+    fields.body,
+  );
+}
