@@ -14,9 +14,9 @@ import {
   fragmentParams,
   latestMail,
   mailTo,
+  type TestServer,
   uniqueEmail,
 } from 'supabase-local/testing';
-import type { TestServer } from 'supabase-local/testing';
 
 const SET_PASSWORD = 'http://127.0.0.1:3000/admin/set-password';
 const SHOPPER_PASSWORD = 'Shopper-pass1';

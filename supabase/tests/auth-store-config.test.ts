@@ -11,12 +11,13 @@ import { loadConfig } from 'supabase-local';
 import {
   authClient,
   followRedirects,
+  forEachServer,
   fragmentParams,
   latestMail,
   mailTo,
+  type TestServer,
   uniqueEmail,
 } from 'supabase-local/testing';
-import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 const PASSWORD = 'correct-horse-9';
 

@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageSurface } from 'supabase-local/testing';
+import { forEachServer, storageSurface } from 'supabase-local/testing';
 import { addPeople, PEOPLE, STORE_PATHS, storeClient, type Person } from './support/store.ts';
-import { forEachServer } from 'supabase-local/testing';
 
 const root = mkdtempSync(join(tmpdir(), 'sl-store-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

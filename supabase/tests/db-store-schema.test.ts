@@ -11,8 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_FEE, FREE_DELIVERY_THRESHOLD } from '../../shared/src/pricing/delivery.ts';
 import { formatINR } from '../../shared/src/pricing/format.ts';
 import { KNOWN_PROMOS, promoPreview } from '../../shared/src/pricing/promo.ts';
-import type { Db } from 'supabase-local';
-import { prepareDatabase } from 'supabase-local';
+import { type Db, prepareDatabase } from 'supabase-local';
 import { addPeople, PEOPLE, STORE_PATHS } from './support/store.ts';
 import { createTestDb, dbKinds, forEachDb } from 'supabase-local/testing';
 

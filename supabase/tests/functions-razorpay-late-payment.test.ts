@@ -10,11 +10,14 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
-import { razorpaySurface, type SandboxFaults } from 'supabase-local/testing';
 import {
+  forEachServer,
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEYS,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
+  razorpaySurface,
+  type SandboxFaults,
+  type TestServer,
 } from 'supabase-local/testing';
 import {
   accessToken,
@@ -26,7 +29,6 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 const faults: SandboxFaults = { refundOutage: false };
 

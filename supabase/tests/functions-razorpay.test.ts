@@ -9,9 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFee } from '../../shared/src/pricing/delivery.ts';
 import { loadConfig } from 'supabase-local';
 import {
+  forEachServer,
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
+  type TestServer,
 } from 'supabase-local/testing';
 import {
   accessToken,
@@ -23,7 +25,6 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { basicAuth, hmac, postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 let serial = 0;
 

@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
-import { functionsSurface } from 'supabase-local/testing';
+import { forEachServer, functionsSurface, type TestServer } from 'supabase-local/testing';
 import { STORE_PATHS } from './support/store.ts';
-import { forEachServer, type TestServer } from 'supabase-local/testing';
 
 const dist = mkdtempSync(join(tmpdir(), 'sl-sitemap-web-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>store</title>');

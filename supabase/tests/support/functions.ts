@@ -2,8 +2,7 @@
  * Calling the store's Edge Functions and the Razorpay sandbox from the payment tests.
  */
 import { createHmac } from 'node:crypto';
-import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET } from 'supabase-local/testing';
-import type { TestServer } from 'supabase-local/testing';
+import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET, type TestServer } from 'supabase-local/testing';
 
 /** POST /functions/v1/<name> as the apps do: the anon key, and the user's JWT when there is one. */
 export function postFunction(

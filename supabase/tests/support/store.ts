@@ -9,11 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { projectPaths } from 'supabase-local';
+import { projectPaths, type Queryable } from 'supabase-local';
+import { forEachServer, startTestServer, type DbKind, type TestServer } from 'supabase-local/testing';
 import type { Database } from '../../../shared/src/types/database.ts';
-import type { Queryable } from 'supabase-local';
-import { forEachServer, startTestServer, type TestServer } from 'supabase-local/testing';
-import type { DbKind } from 'supabase-local/testing';
 
 export const STORE_PATHS = projectPaths();
 
