@@ -12,11 +12,11 @@
  * (PGlite folder or memory://), SUPABASE_PORT / SUPABASE_HOST (API), PORT / HOST (web),
  * SUPABASE_JWT_SECRET.
  */
-import { startJobs } from './jobs.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
 import { loadConfig, projectPaths, REPO_ROOT } from './config.ts';
+import { createScheduler } from './cron.ts';
 import { dbTarget, openTarget, type DbTarget } from './db/index.ts';
 import { redactUrl } from './db/postgres.ts';
 import type { Db } from './db/types.ts';
@@ -104,7 +104,7 @@ async function serve(): Promise<number> {
       web: { storefrontDist: paths.storefrontDist, adminDist: paths.adminDist },
     });
     printBanner(server, keys, where, Date.now() - started, prepared.newDatabase);
-    stopJobs = startJobs(db);
+    stopJobs = createScheduler(db).start(); // what migrations scheduled with cron.schedule
   } catch (e) {
     await db.close().catch(() => {});
     throw e;

@@ -22,6 +22,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
+import { createScheduler } from 'supabase-local';
 import type { TestServer } from 'supabase-local/testing';
 
 interface Order {
@@ -632,6 +633,40 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       });
       expect(late.data).toMatchObject({ status: 'processing', payment_status: 'paid' });
       expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
+    });
+
+    it('releases them on the schedule the migrations set: cron.job, run by the scheduler', async () => {
+      const { rows: jobs } = await s.db.query(
+        `select schedule, command, active from cron.job where jobname = 'release-unpaid-orders'`,
+      );
+      expect(jobs).toEqual([
+        {
+          schedule: '*/5 * * * *',
+          command: "select public.release_unpaid_orders(interval '30 minutes')",
+          active: true,
+        },
+      ]);
+      const id = await product(8999, 1);
+      const { data: order } = await place(bilal, {
+        items: [{ product_id: id, quantity: 1 }],
+        payment_method: 'razorpay',
+      });
+      // placed 31 minutes ago (the guard on an order's placed fields is set aside for this)
+      await s.db.transaction(async (tx) => {
+        await tx.query('set local session_replication_role = replica');
+        await tx.query(`update public.orders set created_at = now() - interval '31 minutes' where id = $1`, [
+          order!.id,
+        ]);
+      });
+      const at = (iso: string) => new Date(`2026-11-24T${iso}Z`);
+      const scheduler = createScheduler(s.db, { now: () => at('10:04:00'), log: () => {} });
+      expect(await scheduler.tick(at('10:04:59'))).toEqual([]);
+      expect(await scheduler.tick(at('10:05:00'))).toEqual([
+        expect.objectContaining({ jobname: 'release-unpaid-orders', status: 'succeeded' }),
+      ]);
+      expect(await stockOf(id)).toEqual({ stock_quantity: 1, in_stock: true });
+      const { data: after } = await bilal.from('orders').select('status').eq('id', order!.id).single();
+      expect(after).toEqual({ status: 'cancelled' });
     });
 
     it("gives the admin dashboard's figures from the orders themselves", async () => {
