@@ -13,9 +13,10 @@ import {
   useUpdate,
 } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
+import type { Row } from '@/lib/database';
 
 function MarkHandledButton() {
-  const record = useRecordContext<{ id: number; handled: boolean }>();
+  const record = useRecordContext<Row<'contact_messages'>>();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate();
   if (!record || record.handled) return null;

@@ -1,17 +1,15 @@
 import { formatINR } from 'shared/pricing/format';
+import type { DashboardFigures } from '@/lib/database';
 
-export interface DaySales {
-  date: string;
-  orders: number;
-  revenue: number;
-}
+/** One day of admin_dashboard()'s sales_last_30_days. */
+export type DaySales = DashboardFigures['sales_last_30_days'][number];
 
 /** Bar geometry for the 30-day chart: one bar per day, scaled to the best day. */
 export function chartBars(days: DaySales[], width: number, height: number) {
-  const max = Math.max(0, ...days.map((d) => Number(d.revenue)));
+  const max = Math.max(0, ...days.map((d) => d.revenue));
   const slot = days.length > 0 ? width / days.length : 0;
   return days.map((d, i) => {
-    const h = max > 0 ? (Number(d.revenue) / max) * height : 0;
+    const h = max > 0 ? (d.revenue / max) * height : 0;
     return { x: i * slot + slot * 0.15, width: slot * 0.7, y: height - h, height: h, day: d };
   });
 }
@@ -22,7 +20,7 @@ const H = 160;
 /** Sales of the last 30 days as plain SVG bars (no chart library in the bundle). */
 export function SalesChart({ days }: { days: DaySales[] }) {
   const bars = chartBars(days, W, H);
-  const total = days.reduce((sum, d) => sum + Number(d.revenue), 0);
+  const total = days.reduce((sum, d) => sum + d.revenue, 0);
   return (
     <figure style={{ margin: 0 }}>
       <svg
@@ -34,7 +32,7 @@ export function SalesChart({ days }: { days: DaySales[] }) {
         <line x1={0} y1={H} x2={W} y2={H} stroke="#a8a29e" />
         {bars.map((b) => (
           <rect key={b.day.date} x={b.x} y={b.y} width={b.width} height={b.height} fill="#92400e">
-            <title>{`${b.day.date}: ${formatINR(Number(b.day.revenue))} (${b.day.orders} orders)`}</title>
+            <title>{`${b.day.date}: ${formatINR(b.day.revenue)} (${b.day.orders} orders)`}</title>
           </rect>
         ))}
         {days.length > 0 && (

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '@/lib/database';
 import { env } from '@/lib/env';
 import { linkErrorIn } from '@/lib/auth-link';
 
@@ -9,9 +10,10 @@ import { linkErrorIn } from '@/lib/auth-link';
 export const linkErrorAtLoad = typeof window === 'undefined' ? null : linkErrorIn(window.location.href);
 
 /**
- * The admin's own Supabase client. Its session is stored under a different key from the
+ * The admin's own Supabase client, typed by the generated `Database` (lib/database.ts): a column a
+ * migration renames fails the typecheck. Its session is stored under a different key from the
  * storefront's, so signing in to the console does not sign a shopper in on the same origin.
  */
-export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { persistSession: true, autoRefreshToken: true, storageKey: 'furnicraft-admin-auth' },
 });

@@ -11,6 +11,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
+import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
 import { StatusChip, orderStatusChoices, paymentStatusChoices } from '@/orders/order-status';
 import { csvExporter } from '@/lib/csv-export';
@@ -30,13 +31,6 @@ export const orderFilters = [
   <DateInput key="to" source="created_at@lte" label="To" alwaysOn />,
 ];
 
-interface OrderRow {
-  shipping_address: { fullName?: string } | null;
-  total: number;
-  status: string;
-  payment_status: string;
-}
-
 export function OrderList() {
   return (
     <List
@@ -53,18 +47,18 @@ export function OrderList() {
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="order_number" label="Order" />
         <DateField source="created_at" label="Date" showTime />
-        <FunctionField label="Customer" render={(r: OrderRow) => r.shipping_address?.fullName ?? ''} />
+        <FunctionField label="Customer" render={(r: Row<'orders'>) => r.shipping_address.fullName} />
         <TextField source="contact_email" label="Email" />
-        <FunctionField source="total" label="Total" render={(r: OrderRow) => formatINR(Number(r.total))} />
+        <FunctionField source="total" label="Total" render={(r: Row<'orders'>) => formatINR(r.total)} />
         <FunctionField
           source="status"
           label="Status"
-          render={(r: OrderRow) => <StatusChip status={r.status} />}
+          render={(r: Row<'orders'>) => <StatusChip status={r.status} />}
         />
         <FunctionField
           source="payment_status"
           label="Payment"
-          render={(r: OrderRow) => <StatusChip status={r.payment_status} />}
+          render={(r: Row<'orders'>) => <StatusChip status={r.payment_status} />}
         />
         <FunctionField label="Actions" render={() => <OrderActions />} />
       </Datagrid>

@@ -10,30 +10,15 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
+import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
 import { OrderRefunds } from '@/orders/order-refunds';
 import { StatusChip } from '@/orders/order-status';
 
-interface Order {
-  order_number: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
-  payment_id: string | null;
-  subtotal: number;
-  delivery_fee: number;
-  discount: number;
-  total: number;
-  promo_code: string | null;
-  shipping_address: Record<string, string | undefined>;
-}
-
-const rupees = (n: unknown) => formatINR(Number(n ?? 0));
-
 function OrderSummary() {
-  const o = useRecordContext<Order>();
+  const o = useRecordContext<Row<'orders'>>();
   if (!o) return null;
-  const a = o.shipping_address ?? {};
+  const a = o.shipping_address;
   return (
     <Grid container spacing={2} sx={{ mb: 2 }}>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -48,11 +33,11 @@ function OrderSummary() {
           Shipping address
         </Typography>
         <Typography variant="body2">
-          {a['fullName']}
+          {a.fullName}
           <br />
-          {[a['address'], a['city'], a['state'], a['pincode']].filter(Boolean).join(', ')}
+          {[a.address, a.city, a.state, a.pincode].join(', ')}
           <br />
-          {a['phone']} · {a['email']}
+          {a.phone} · {a.email}
         </Typography>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -63,10 +48,11 @@ function OrderSummary() {
           {o.payment_method === 'cod' ? 'Cash on delivery' : 'Online (Razorpay)'} ·{' '}
           <StatusChip status={o.payment_status} />
           <br />
-          Subtotal {rupees(o.subtotal)} · Delivery {rupees(o.delivery_fee)} · Discount {rupees(o.discount)}
+          Subtotal {formatINR(o.subtotal)} · Delivery {formatINR(o.delivery_fee)} · Discount{' '}
+          {formatINR(o.discount)}
           {o.promo_code ? ` (${o.promo_code})` : ''}
           <br />
-          <strong>Total {rupees(o.total)}</strong>
+          <strong>Total {formatINR(o.total)}</strong>
         </Typography>
         <OrderRefunds />
       </Grid>
@@ -95,13 +81,11 @@ export function OrderShow() {
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="product_name" label="Product" />
               <NumberField source="quantity" />
-              <FunctionField
-                label="Unit price"
-                render={(r: { unit_price: number }) => rupees(r.unit_price)}
-              />
+              <FunctionField label="Unit price" render={(r: Row<'order_items'>) => formatINR(r.unit_price)} />
               <FunctionField
                 label="Line total"
-                render={(r: { line_total: number }) => rupees(r.line_total)}
+                // generated (unit_price * quantity), so never null, though generated columns are typed nullable
+                render={(r: Row<'order_items'>) => formatINR(r.line_total ?? r.unit_price * r.quantity)}
               />
             </Datagrid>
           </ReferenceManyField>

@@ -4,10 +4,11 @@ import { Button, IconButton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useBasename, useDelete, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { Row } from '@/lib/database';
 
 /** Edit (the spec's /admin/products/edit/{id}) and Delete with the spec's confirmation. */
 export function ProductRowActions() {
-  const record = useRecordContext<{ id: number; name: string }>();
+  const record = useRecordContext<Row<'products'>>();
   const basename = useBasename();
   const notify = useNotify();
   const refresh = useRefresh();

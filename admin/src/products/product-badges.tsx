@@ -1,15 +1,10 @@
 import { Chip } from '@mui/material';
 import { useNotify, useRecordContext, useUpdate } from 'react-admin';
-
-interface ProductRecord {
-  id: number;
-  featured: boolean;
-  in_stock: boolean;
-}
+import type { Row } from '@/lib/database';
 
 /** A badge that flips one flag of the product (the spec's featured and in-stock toggles). */
 function ToggleBadge({ flag }: { flag: 'featured' | 'in_stock' }) {
-  const record = useRecordContext<ProductRecord>();
+  const record = useRecordContext<Row<'products'>>();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate();
   if (!record) return null;

@@ -18,6 +18,7 @@ import { AddProductButton, ProductRowActions } from '@/products/product-actions'
 import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
 import { truncate } from '@/products/product-row';
 import { csvExporter } from '@/lib/csv-export';
+import type { Row } from '@/lib/database';
 
 export const productFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
@@ -62,7 +63,7 @@ function ProductGrid() {
     <Datagrid rowClick={false} bulkActionButtons={false}>
       <FunctionField
         label="Image"
-        render={(r: { image_url: string | null; name: string }) =>
+        render={(r: Row<'products'>) =>
           r.image_url ? (
             <img src={r.image_url} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
           ) : null
@@ -79,13 +80,9 @@ function ProductGrid() {
       <FunctionField
         label="Description"
         sortable={false}
-        render={(r: { description: string | null }) => truncate(r.description)}
+        render={(r: Row<'products'>) => truncate(r.description)}
       />
-      <FunctionField
-        source="price"
-        label="Price"
-        render={(r: { price: number }) => formatINR(Number(r.price))}
-      />
+      <FunctionField source="price" label="Price" render={(r: Row<'products'>) => formatINR(r.price)} />
       <NumberField source="stock_quantity" label="Stock" />
       <FunctionField source="featured" label="Featured" render={() => <FeaturedBadge />} />
       <FunctionField source="in_stock" label="Availability" render={() => <InStockBadge />} />

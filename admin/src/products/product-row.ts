@@ -1,4 +1,6 @@
-/** What the add/edit form holds before it becomes a products row. */
+import type { TablesInsert } from 'shared/types/database';
+
+/** What the add/edit form holds before it becomes a products row (inputs hold text). */
 export interface ProductFormValues {
   name?: string | null;
   slug?: string | null;
@@ -45,13 +47,22 @@ function numberOrNull(value: number | string | null | undefined): number | null 
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * The products row a save sends. Price and category are null only when the form's own checks were
+ * bypassed; the table's not-null constraints then refuse the row.
+ */
+export type ProductRow = Omit<TablesInsert<'products'>, 'price' | 'category_id'> & {
+  price: number | null;
+  category_id: number | null;
+};
+
 /** The spec's rules for the add form: blank optional fields, empty lists and specs become null. */
-export function toProductRow(values: ProductFormValues) {
+export function toProductRow(values: ProductFormValues): ProductRow {
   const images = toList(values.images);
   const features = toList(values.specifications?.features);
   const warranty = textOrNull(values.specifications?.warranty);
   const assembly = textOrNull(values.specifications?.assembly);
-  const specifications: Record<string, unknown> = {};
+  const specifications: { features?: string[]; warranty?: string; assembly?: string } = {};
   if (features.length > 0) specifications['features'] = features;
   if (warranty) specifications['warranty'] = warranty;
   if (assembly) specifications['assembly'] = assembly;

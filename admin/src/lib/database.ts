@@ -1,0 +1,61 @@
+import type { ShippingAddress } from 'shared/schemas/checkout';
+import type { Database as Generated, Tables } from 'shared/types/database';
+
+/**
+ * The generated `Database`, with the shapes of the two jsonb values the console reads spelled out
+ * (the generator can only say `Json`): Supabase's documented way to type JSON columns. Every other
+ * column and function comes from the generated file, so a migration that renames a column the
+ * console uses fails `pnpm --filter admin typecheck`; the pieces below are built from the tables'
+ * rows (`Pick<Tables<…>, …>`) for the same reason.
+ */
+type Public = Generated['public'];
+type Orders = Public['Tables']['orders'];
+type Functions = Public['Functions'];
+
+/** orders_shipping_address_check makes every order's address an object with these seven texts. */
+type OrdersTable = Omit<Orders, 'Row'> & {
+  Row: Omit<Orders['Row'], 'shipping_address'> & { shipping_address: ShippingAddress };
+};
+
+/** admin_dashboard() (migration create_admin_order_functions) builds this object. */
+export type DashboardFigures = {
+  total_orders: number;
+  revenue: number;
+  average_order_value: number;
+  pending_orders: number;
+  orders_by_status: Record<Public['Enums']['order_status'], number>;
+  total_products: number;
+  out_of_stock_products: number;
+  total_customers: number;
+  low_stock_threshold: number;
+  low_stock_products: Pick<Tables<'products'>, 'id' | 'name' | 'slug' | 'stock_quantity' | 'in_stock'>[];
+  /** One entry per India calendar day, oldest first; days without orders count zero. */
+  sales_last_30_days: { date: string; orders: number; revenue: number }[];
+  recent_orders: (Pick<
+    Tables<'orders'>,
+    'id' | 'order_number' | 'total' | 'status' | 'payment_status' | 'created_at'
+  > & {
+    /** shipping_address ->> 'fullName' */
+    customer: string;
+    /** contact_email */
+    email: string | null;
+  })[];
+};
+
+export type Database = {
+  public: Omit<Public, 'Tables' | 'Functions'> & {
+    Tables: Omit<Public['Tables'], 'orders'> & { orders: OrdersTable };
+    Functions: Omit<Functions, 'admin_dashboard'> & {
+      admin_dashboard: Omit<Functions['admin_dashboard'], 'Returns'> & { Returns: DashboardFigures };
+    };
+  };
+};
+
+/** A row of a table as the console's client returns it (with the typed JSON above). */
+export type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
+
+/** What an RPC takes and returns, from the generated types. */
+export type RpcArgs<F extends keyof Database['public']['Functions']> =
+  Database['public']['Functions'][F]['Args'];
+export type RpcReturns<F extends keyof Database['public']['Functions']> =
+  Database['public']['Functions'][F]['Returns'];
