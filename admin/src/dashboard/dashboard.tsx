@@ -10,29 +10,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link, Title, useBasename, useGetList } from 'react-admin';
+import { Link, Title, useBasename, useGetList, useLogoutIfAccessDenied } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
-import { SalesChart, type DaySales } from '@/dashboard/sales-chart';
-import { supabase } from '@/lib/supabase';
+import { SalesChart } from '@/dashboard/sales-chart';
+import type { DashboardFigures, Row } from '@/lib/database';
+import { toAdminError } from '@/lib/errors';
+import { storeApi } from '@/lib/providers';
 import { StatusChip } from '@/orders/order-status';
-
-interface DashboardFigures {
-  total_orders: number;
-  revenue: number;
-  average_order_value: number;
-  pending_orders: number;
-  total_products: number;
-  low_stock_threshold: number;
-  low_stock_products: Array<{ id: number; name: string; stock_quantity: number }>;
-  sales_last_30_days: DaySales[];
-  recent_orders: Array<{
-    id: string;
-    order_number: string;
-    customer: string | null;
-    total: number;
-    status: string;
-  }>;
-}
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -49,27 +33,35 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+/** admin_dashboard(); a session the database no longer accepts signs staff out (checkError). */
 function useDashboardFigures() {
   const [state, setState] = useState<{ data?: DashboardFigures; error?: string }>({});
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {
     let live = true;
-    supabase.rpc('admin_dashboard').then(({ data, error }) => {
-      if (live) setState(error ? { error: error.message } : { data: data as unknown as DashboardFigures });
-    });
+    storeApi.dashboard().then(
+      (data) => {
+        if (live) setState({ data });
+      },
+      (error: unknown) => {
+        void logoutIfAccessDenied(error);
+        if (live) setState({ error: toAdminError(error).message });
+      },
+    );
     return () => {
       live = false;
     };
-  }, []);
+  }, [logoutIfAccessDenied]);
   return state;
 }
 
 export default function Dashboard() {
   const { data, error } = useDashboardFigures();
   const basename = useBasename();
-  const { data: recent } = useGetList<{ id: number; name: string; price: number; stock_quantity: number }>(
-    'products',
-    { pagination: { page: 1, perPage: 5 }, sort: { field: 'created_at', order: 'DESC' } },
-  );
+  const { data: recent } = useGetList<Row<'products'>>('products', {
+    pagination: { page: 1, perPage: 5 },
+    sort: { field: 'created_at', order: 'DESC' },
+  });
   const quarter = { xs: 12, sm: 6, md: 3 } as const;
   const half = { xs: 12, md: 6 } as const;
   return (
@@ -96,10 +88,10 @@ export default function Dashboard() {
             <Figure label="Total Orders" value={data.total_orders} />
           </Grid>
           <Grid size={quarter}>
-            <Figure label="Revenue" value={formatINR(Number(data.revenue))} />
+            <Figure label="Revenue" value={formatINR(data.revenue)} />
           </Grid>
           <Grid size={quarter}>
-            <Figure label="Average Order Value" value={formatINR(Number(data.average_order_value))} />
+            <Figure label="Average Order Value" value={formatINR(data.average_order_value)} />
           </Grid>
           <Grid size={quarter}>
             <Figure label="Pending Orders" value={data.pending_orders} />
@@ -110,7 +102,7 @@ export default function Dashboard() {
                 <Typography variant="h6" component="h2">
                   Sales, last 30 days
                 </Typography>
-                <SalesChart days={data.sales_last_30_days ?? []} />
+                <SalesChart days={data.sales_last_30_days} />
               </CardContent>
             </Card>
           </Grid>
@@ -125,7 +117,7 @@ export default function Dashboard() {
                     <ListItem key={o.id} secondaryAction={<StatusChip status={o.status} />}>
                       <ListItemText
                         primary={<Link to={`${basename}/orders/${o.id}/show`}>{o.order_number}</Link>}
-                        secondary={`${o.customer ?? ''} · ${formatINR(Number(o.total))}`}
+                        secondary={`${o.customer} · ${formatINR(o.total)}`}
                       />
                     </ListItem>
                   ))}
@@ -164,7 +156,7 @@ export default function Dashboard() {
                 <ListItem key={p.id}>
                   <ListItemText
                     primary={<Link to={`${basename}/products/edit/${p.id}`}>{p.name}</Link>}
-                    secondary={`${formatINR(Number(p.price))} · ${p.stock_quantity} in stock`}
+                    secondary={`${formatINR(p.price)} · ${p.stock_quantity} in stock`}
                   />
                 </ListItem>
               ))}

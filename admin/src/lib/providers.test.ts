@@ -1,9 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 
+// ra-data-postgrest's HttpError for a PostgREST error body
+const restProvider = vi.hoisted(() => ({
+  update: async () => {
+    throw Object.assign(new Error('Order not found.'), {
+      name: 'HttpError',
+      status: 400,
+      body: { code: 'P0001', message: 'Order not found.', details: 'order_not_found', hint: null },
+    });
+  },
+}));
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: {} } }));
-vi.mock('ra-supabase', () => ({ supabaseDataProvider: () => ({}), supabaseAuthProvider: () => ({}) }));
+vi.mock('ra-supabase', () => ({
+  supabaseDataProvider: () => restProvider,
+  supabaseAuthProvider: () => ({}),
+}));
 
-const { mapSearch, withComputedColumns } = await import('@/lib/providers');
+const { authProvider, dataProvider, mapSearch, withComputedColumns } = await import('@/lib/providers');
+const { AdminError } = await import('@/lib/errors');
 const base = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' as const } };
 
 describe('mapSearch', () => {
@@ -42,5 +56,34 @@ describe('withComputedColumns', () => {
   it('leaves other resources and chosen columns alone', () => {
     expect(computed('products', { id: 1 })).toEqual({ id: 1 });
     expect(computed('orders', { id: 1, meta: { columns: ['id'] } }).meta).toEqual({ columns: ['id'] });
+  });
+});
+
+describe('errors', () => {
+  it('leave the data provider as AdminErrors', async () => {
+    const failed = dataProvider.update('orders', { id: 'x', data: {}, previousData: { id: 'x' } });
+    await expect(failed).rejects.toBeInstanceOf(AdminError);
+    await expect(failed).rejects.toMatchObject({ kind: 'rule', status: 400, message: 'Order not found.' });
+  });
+
+  it('sign staff out when the session is over, and only then', async () => {
+    const postgrest = (code: string, details: string | null = null) => ({ code, details, message: 'x' });
+    for (const error of [
+      postgrest('42501', 'admin_session_expired'),
+      postgrest('PGRST303'),
+      { status: 401, message: 'JWT expired' },
+      { status: 403, code: 'session_not_found', message: 'Session not found' },
+      { status: 400, name: 'AuthSessionMissingError', message: 'Auth session missing!' },
+    ]) {
+      await expect(authProvider.checkError(error)).rejects.toBeUndefined();
+    }
+    for (const error of [
+      postgrest('P0001', 'unchanged'),
+      postgrest('PT429', 'rate_limited'),
+      postgrest('23505'),
+      new TypeError('Failed to fetch'),
+    ]) {
+      await expect(authProvider.checkError(error)).resolves.toBeUndefined();
+    }
   });
 });

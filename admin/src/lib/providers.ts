@@ -1,6 +1,9 @@
+import type { PostgrestError } from '@supabase/supabase-js';
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';
 import type { AuthProvider, DataProvider, GetListParams } from 'react-admin';
+import type { RpcArgs } from '@/lib/database';
 import { env } from '@/lib/env';
+import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
 import { isSessionExpired, roleOf } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 
@@ -53,15 +56,59 @@ export function withComputedColumns<P extends object>(resource: string, params: 
   return { ...params, meta: { ...meta, columns: ['*', ...extra] } };
 }
 
-export const dataProvider: DataProvider = {
-  ...baseDataProvider,
-  getList: (resource, params) =>
-    baseDataProvider.getList(resource, withComputedColumns(resource, mapSearch(resource, params))),
-  getOne: (resource, params) => baseDataProvider.getOne(resource, withComputedColumns(resource, params)),
-  getMany: (resource, params) => baseDataProvider.getMany(resource, withComputedColumns(resource, params)),
-  getManyReference: (resource, params) =>
-    baseDataProvider.getManyReference(resource, withComputedColumns(resource, params)),
+/** Every failure leaves the data provider as an AdminError (lib/errors.ts); a cancelled fetch stays one. */
+const rethrow = (error: unknown): never => {
+  throw error instanceof DOMException && error.name === 'AbortError' ? error : toAdminError(error);
 };
+
+/** A supabase-js answer's data, or its error mapped by toAdminError. */
+async function unwrap<T>(
+  answer: PromiseLike<{ data: T; error: null } | { data: null; error: PostgrestError }>,
+): Promise<T> {
+  const result = await answer;
+  if (result.error) throw toAdminError(result.error);
+  return result.data;
+}
+
+/**
+ * The console's calls besides react-admin's CRUD, typed by the generated Database, failing with an
+ * AdminError. Not custom methods of the data provider: useDataProvider() answers `{ data: {} }`
+ * instead of failing once checkError has signed staff out, which would read as a success here.
+ * useAdminMutation (and the dashboard) run checkError themselves.
+ */
+export const storeApi = {
+  /** admin_dashboard(): the figures, low stock, the last 30 days and the latest orders. */
+  dashboard: () => unwrap(supabase.rpc('admin_dashboard')),
+  /** admin_set_order_status: ship, deliver or cancel, with the timeline event. */
+  setOrderStatus: (args: RpcArgs<'admin_set_order_status'>) =>
+    unwrap(supabase.rpc('admin_set_order_status', args)),
+  /** admin_add_order_event: In Transit or Out for Delivery on a shipped order's timeline. */
+  addOrderEvent: (args: RpcArgs<'admin_add_order_event'>) =>
+    unwrap(supabase.rpc('admin_add_order_event', args)),
+  /** The razorpay-refund function issues a refund still owed for the order, at most once. */
+  issueRefund: async (orderId: string) => {
+    const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: orderId } });
+    if (error) throw toAdminError(error);
+  },
+};
+
+export const dataProvider = {
+  getList: (resource, params) =>
+    baseDataProvider
+      .getList(resource, withComputedColumns(resource, mapSearch(resource, params)))
+      .catch(rethrow),
+  getOne: (resource, params) =>
+    baseDataProvider.getOne(resource, withComputedColumns(resource, params)).catch(rethrow),
+  getMany: (resource, params) =>
+    baseDataProvider.getMany(resource, withComputedColumns(resource, params)).catch(rethrow),
+  getManyReference: (resource, params) =>
+    baseDataProvider.getManyReference(resource, withComputedColumns(resource, params)).catch(rethrow),
+  create: (resource, params) => baseDataProvider.create(resource, params).catch(rethrow),
+  update: (resource, params) => baseDataProvider.update(resource, params).catch(rethrow),
+  updateMany: (resource, params) => baseDataProvider.updateMany(resource, params).catch(rethrow),
+  delete: (resource, params) => baseDataProvider.delete(resource, params).catch(rethrow),
+  deleteMany: (resource, params) => baseDataProvider.deleteMany(resource, params).catch(rethrow),
+} satisfies DataProvider;
 
 const baseAuthProvider = supabaseAuthProvider(supabase, {
   getPermissions: async (user) => roleOf(user),
@@ -80,7 +127,7 @@ export async function checkAdminSession(): Promise<void> {
   const session = data.session;
   if (!session || roleOf(session.user) !== 'admin' || isSessionExpired(session.access_token)) {
     if (session) await supabase.auth.signOut();
-    throw new Error('Your admin session has ended. Please sign in again.');
+    throw new AdminError(SESSION_ENDED, 'session_expired', '', 401);
   }
 }
 
@@ -89,8 +136,14 @@ export const authProvider: AuthProvider = {
   checkAuth: async () => {
     await checkAdminSession();
   },
+  /** Signs staff out (react-admin then shows /admin/login) on the failures toAdminError says need it. */
+  checkError: async (error: unknown) => {
+    if (toAdminError(error).signsOut) return Promise.reject();
+  },
+  // The outer router's login page (app.tsx), straight: react-admin navigates outside its basename,
+  // and '/login' would reach it only through /admin, where a failing call would log out again.
   logout: async () => {
     await supabase.auth.signOut();
-    return '/login';
+    return '/admin/login';
   },
 };

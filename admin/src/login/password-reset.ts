@@ -1,3 +1,4 @@
+import { toAdminError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 /** supabase/config.toml [auth] minimum_password_length; bcrypt reads at most 72 bytes. */
@@ -13,14 +14,13 @@ export const LINK_INVALID = 'This password reset link is invalid or has expired.
 export const SET_FAILED = 'Could not set the password. Please try again.';
 export const PASSWORD_SET = 'Your password has been changed. Please sign in with your new password.';
 
-type AuthError = { name?: string; status?: number; code?: string; message: string } | null;
-
+/** The parts of supabase-js's auth client these need (tests pass fakes). */
 interface ResetAuth {
-  resetPasswordForEmail(email: string, options: { redirectTo: string }): Promise<{ error: AuthError }>;
+  resetPasswordForEmail(email: string, options: { redirectTo: string }): Promise<{ error: unknown }>;
 }
 
 interface UpdateAuth {
-  updateUser(attributes: { password: string }): Promise<{ error: AuthError }>;
+  updateUser(attributes: { password: string }): Promise<{ error: unknown }>;
   signOut(options: { scope: 'local' }): Promise<unknown>;
 }
 
@@ -40,18 +40,18 @@ export function setPasswordUrl(origin: string, base: string = import.meta.env.BA
 export async function requestPasswordReset(
   email: string,
   redirectTo: string,
-  auth: ResetAuth = supabase.auth as unknown as ResetAuth,
+  auth: ResetAuth = supabase.auth,
 ): Promise<Outcome> {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: INVALID_EMAIL };
   try {
     const { error } = await auth.resetPasswordForEmail(email, { redirectTo });
     if (!error) return { ok: true };
-    const status = error.status ?? 0;
-    if (error.code === 'over_request_rate_limit') return { ok: false, message: RESET_TOO_MANY };
-    if (error.code === 'validation_failed' || error.code === 'email_address_invalid')
-      return { ok: false, message: INVALID_EMAIL };
-    if (status >= 400 && status < 500) return { ok: true };
-    return { ok: false, message: RESET_FAILED };
+    const e = toAdminError(error);
+    // the per-client limit says nothing about the address; the per-account one would
+    if (e.code === 'over_request_rate_limit') return { ok: false, message: RESET_TOO_MANY };
+    if (e.kind === 'invalid_input') return { ok: false, message: INVALID_EMAIL };
+    if (e.kind === 'unavailable') return { ok: false, message: RESET_FAILED };
+    return { ok: true };
   } catch {
     return { ok: false, message: RESET_FAILED };
   }
@@ -79,24 +79,16 @@ export function checkNewPassword(password: string, confirm: string): NewPassword
  * Sets the password of the account the recovery link signed in, then ends that session: staff sign
  * in again with the new password (Auth has already ended the account's other sessions).
  */
-export async function setNewPassword(
-  password: string,
-  auth: UpdateAuth = supabase.auth as unknown as UpdateAuth,
-): Promise<Outcome> {
+export async function setNewPassword(password: string, auth: UpdateAuth = supabase.auth): Promise<Outcome> {
   try {
     const { error } = await auth.updateUser({ password });
     if (error) {
-      if (error.code === 'weak_password' || error.code === 'same_password')
-        return { ok: false, message: error.message };
+      const e = toAdminError(error);
+      // Auth's password rules, in its words
+      if (e.code === 'weak_password' || e.code === 'same_password') return { ok: false, message: e.message };
       // no session (the link was not followed, or was already used) or one Auth no longer accepts;
       // or an old session (secure_password_change: over 24 hours) that a fresh reset link replaces
-      if (
-        error.name === 'AuthSessionMissingError' ||
-        error.status === 401 ||
-        error.status === 403 ||
-        error.code === 'reauthentication_needed'
-      )
-        return { ok: false, message: LINK_INVALID };
+      if (e.signsOut) return { ok: false, message: LINK_INVALID };
       return { ok: false, message: SET_FAILED };
     }
     await auth.signOut({ scope: 'local' });

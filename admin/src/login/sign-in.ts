@@ -1,3 +1,4 @@
+import { toAdminError } from '@/lib/errors';
 import { roleOf } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 
@@ -6,10 +7,11 @@ export const LOGIN_FAILED = 'Login failed. Please try again.';
 
 export type SignInResult = { ok: true } | { ok: false; message: string };
 
+/** The part of supabase-js's auth client this needs (tests pass a fake). */
 interface AuthLike {
   signInWithPassword(c: { email: string; password: string }): Promise<{
     data: { user: { app_metadata?: unknown } | null };
-    error: { status?: number; message: string } | null;
+    error: unknown;
   }>;
   signOut(): Promise<unknown>;
 }
@@ -21,15 +23,17 @@ interface AuthLike {
 export async function signInAdmin(
   email: string,
   password: string,
-  auth: AuthLike = supabase.auth as unknown as AuthLike,
+  auth: AuthLike = supabase.auth,
 ): Promise<SignInResult> {
   if (email === '' || password === '') return { ok: false, message: INVALID_ADMIN };
   try {
     const { data, error } = await auth.signInWithPassword({ email, password });
-    if (error) {
-      const status = error.status ?? 0;
-      return { ok: false, message: status >= 400 && status < 500 ? INVALID_ADMIN : LOGIN_FAILED };
-    }
+    // Auth refused (wrong credentials, rate limit, …): one message for all; no answer: try again
+    if (error)
+      return {
+        ok: false,
+        message: toAdminError(error).kind === 'unavailable' ? LOGIN_FAILED : INVALID_ADMIN,
+      };
     if (roleOf(data.user) !== 'admin') {
       await auth.signOut();
       return { ok: false, message: INVALID_ADMIN };

@@ -1,7 +1,9 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { supabase } from '@/lib/supabase';
+import type { Row } from '@/lib/database';
+import { storeApi } from '@/lib/providers';
+import { useAdminMutation } from '@/lib/use-admin-mutation';
 import { offeredActions, type OrderAction } from '@/orders/order-status';
 
 const labels = { shipped: 'Ship', delivered: 'Mark Delivered', cancelled: 'Cancel' } as const;
@@ -13,45 +15,52 @@ const done = { shipped: 'shipped', delivered: 'marked as delivered', cancelled: 
  * unpaid online order).
  */
 export function OrderActions({ only, showSteps = false }: { only?: 'shipped'; showSteps?: boolean }) {
-  const record = useRecordContext<{
-    id: string;
-    order_number: string;
-    status: string;
-    allowed_transitions?: string[] | null;
-  }>();
+  const record = useRecordContext<Row<'orders'>>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const failure = 'Failed to update order';
+  const moveTo = useAdminMutation(
+    async (order: Row<'orders'>, status: OrderAction) => {
+      await storeApi.setOrderStatus({ order_id: order.id, status });
+      return { order, status };
+    },
+    {
+      failure,
+      onSuccess: ({ order, status }) =>
+        notify(`Order ${order.order_number} ${done[status]}!`, { type: 'success' }),
+      onSettled: refresh,
+    },
+  );
+  const addStep = useAdminMutation(
+    async (order: Row<'orders'>, step: 'In Transit' | 'Out for Delivery') => {
+      await storeApi.addOrderEvent({ order_id: order.id, status: step });
+      return { order, step };
+    },
+    {
+      failure,
+      onSuccess: ({ order, step }) =>
+        notify(`Order ${order.order_number}: ${step} added to the timeline`, { type: 'success' }),
+      onSettled: refresh,
+    },
+  );
   if (!record) return null;
   const actions = offeredActions(record.allowed_transitions).filter((a) => !only || a === only);
-
-  async function move(status: OrderAction) {
-    if (!record) return;
-    setBusy(true);
-    const { error } = await supabase.rpc('admin_set_order_status', { order_id: record.id, status });
-    setBusy(false);
-    if (error) notify(`Failed to update order: ${error.message}`, { type: 'error' });
-    else notify(`Order ${record.order_number} ${done[status]}!`, { type: 'success' });
-    refresh();
-  }
-
-  async function addStep(step: 'In Transit' | 'Out for Delivery') {
-    if (!record) return;
-    setBusy(true);
-    const { error } = await supabase.rpc('admin_add_order_event', { order_id: record.id, status: step });
-    setBusy(false);
-    if (error) notify(`Failed to update order: ${error.message}`, { type: 'error' });
-    else notify(`Order ${record.order_number}: ${step} added to the timeline`, { type: 'success' });
-    refresh();
-  }
+  const busy = moveTo.isPending || addStep.isPending;
+  const move = (status: OrderAction) => moveTo.mutate(record, status);
 
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
       {showSteps &&
         record.status === 'shipped' &&
         (['In Transit', 'Out for Delivery'] as const).map((step) => (
-          <Button key={step} size="small" variant="outlined" disabled={busy} onClick={() => addStep(step)}>
+          <Button
+            key={step}
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => addStep.mutate(record, step)}
+          >
             {step}
           </Button>
         ))}

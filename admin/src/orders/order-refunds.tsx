@@ -1,12 +1,9 @@
 import { Alert, Button, Stack } from '@mui/material';
-import { useState } from 'react';
 import { useGetManyReference, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
-import type { Tables } from 'shared/types/database';
-import { supabase } from '@/lib/supabase';
-
-type Refund = Tables<'payment_refunds'>;
-type Order = Pick<Tables<'orders'>, 'id' | 'status' | 'released_at'>;
+import type { Row } from '@/lib/database';
+import { storeApi } from '@/lib/providers';
+import { useAdminMutation } from '@/lib/use-admin-mutation';
 
 const label: Record<string, string> = {
   due: 'Refund due',
@@ -20,11 +17,16 @@ const label: Record<string, string> = {
  * refund still owed can be retried here; the razorpay-refund function issues it, at most once.
  */
 export function OrderRefunds() {
-  const order = useRecordContext<Order>();
+  const order = useRecordContext<Row<'orders'>>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const { data: refunds } = useGetManyReference<Refund>(
+  const retry = useAdminMutation(storeApi.issueRefund, {
+    onSuccess: () => notify('Refund issued.', { type: 'success' }),
+    // whatever went wrong, the refund stays due and can be retried
+    onError: () => notify('The refund could not be issued yet. Try again later.', { type: 'error' }),
+    onSettled: refresh,
+  });
+  const { data: refunds } = useGetManyReference<Row<'payment_refunds'>>(
     'payment_refunds',
     {
       target: 'order_id',
@@ -38,16 +40,6 @@ export function OrderRefunds() {
   if (!order) return null;
   const revived = order.released_at !== null && order.status !== 'cancelled';
 
-  const retry = async () => {
-    setBusy(true);
-    const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: order.id } });
-    setBusy(false);
-    notify(error ? 'The refund could not be issued yet. Try again later.' : 'Refund issued.', {
-      type: error ? 'error' : 'success',
-    });
-    refresh();
-  };
-
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
       {revived && <Alert severity="info">Payment arrived after the order was released; order revived.</Alert>}
@@ -57,7 +49,12 @@ export function OrderRefunds() {
           severity={r.status === 'due' ? 'warning' : 'info'}
           action={
             r.status === 'due' ? (
-              <Button color="inherit" size="small" disabled={busy} onClick={retry}>
+              <Button
+                color="inherit"
+                size="small"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(order.id)}
+              >
                 Retry refund
               </Button>
             ) : undefined

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
 import { useInput, useNotify } from 'react-admin';
+import { toAdminError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useNotifyError } from '@/lib/use-admin-mutation';
 import { IMAGE_TYPES, imageFileProblem } from '@/products/image-file';
 
 /** Where an uploaded picture goes in the public product-images bucket. */
@@ -18,6 +20,7 @@ export function imagePath(fileName: string, id: string = crypto.randomUUID()): s
 export function ImageUpload() {
   const { field } = useInput({ source: 'image_url' });
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -34,8 +37,8 @@ export function ImageUpload() {
     const { error } = await bucket.upload(path, file, { contentType: file.type, upsert: false });
     setBusy(false);
     if (error) {
-      setProblem(`Image upload failed: ${error.message}`);
-      notify(`Image upload failed: ${error.message}`, { type: 'error' });
+      setProblem(`Image upload failed: ${toAdminError(error).message}`);
+      notifyError(error, 'Image upload failed');
       return;
     }
     field.onChange(bucket.getPublicUrl(path).data.publicUrl);

@@ -1,9 +1,11 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
+import { useNotifyError } from '@/lib/use-admin-mutation';
 import { ProductForm } from '@/products/product-form';
 import { toProductRow, type ProductFormValues } from '@/products/product-row';
 
 export function ProductCreate() {
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const redirect = useRedirect();
   return (
     <Create
@@ -14,13 +16,7 @@ export function ProductCreate() {
           notify('Product added successfully!', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: (error: unknown) =>
-          notify(
-            `Failed to add product: ${(error as { message?: string } | null)?.message || 'Unknown error'}`,
-            {
-              type: 'error',
-            },
-          ),
+        onError: (error: unknown) => notifyError(error, 'Failed to add product'),
       }}
     >
       <ProductForm />

@@ -1,10 +1,12 @@
 import type { Identifier } from 'react-admin';
 import { Edit, useNotify, useRedirect } from 'react-admin';
+import { useNotifyError } from '@/lib/use-admin-mutation';
 import { ProductForm } from '@/products/product-form';
 import { toProductRow, type ProductFormValues } from '@/products/product-row';
 
 export function ProductEdit({ id }: { id?: Identifier }) {
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const redirect = useRedirect();
   return (
     <Edit
@@ -17,13 +19,7 @@ export function ProductEdit({ id }: { id?: Identifier }) {
           notify('Product updated successfully!', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: (error: unknown) =>
-          notify(
-            `Failed to update product: ${(error as { message?: string } | null)?.message || 'Unknown error'}`,
-            {
-              type: 'error',
-            },
-          ),
+        onError: (error: unknown) => notifyError(error, 'Failed to update product'),
       }}
     >
       <ProductForm />
