@@ -183,3 +183,46 @@ let seq = 0;
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}${(seq++).toString(36)}@example.com`;
 }
+
+/**
+ * A browser's way to the local provider page: signInWithOAuth, then /authorize's redirect; the page's
+ * provider and state.
+ */
+export async function openLocalProviderPage(
+  s: TestServer,
+  provider: 'google' | 'github',
+  redirectTo = STORE_AUTH.site_url,
+): Promise<{ provider: string; state: string }> {
+  const { data } = await authClient(s).auth.signInWithOAuth({
+    provider,
+    options: { redirectTo, skipBrowserRedirect: true },
+  });
+  const toPage = await fetch(data.url!, { redirect: 'manual' });
+  const pageUrl = new URL(toPage.headers.get('location')!, data.url!);
+  if (pageUrl.pathname !== '/auth/v1/local-provider')
+    throw new Error(`/authorize sent the browser to ${pageUrl.href}, not to the local provider page`);
+  return { provider: pageUrl.searchParams.get('provider')!, state: pageUrl.searchParams.get('state')! };
+}
+
+/** Picks `email` on the local provider page: the raw answer (a redirect to /callback, or the page again). */
+export function chooseOnLocalProvider(
+  s: TestServer,
+  page: { provider: string; state: string },
+  email: string,
+): Promise<Response> {
+  return fetch(`${s.url}/auth/v1/local-provider`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...page, email, name: 'Someone' }),
+  });
+}
+
+/** The providers of a user's identities (auth.identities), sorted. */
+export async function identitiesOf(s: TestServer, userId: string): Promise<string[]> {
+  const { rows } = await s.db.query<{ provider: string }>(
+    'select provider from auth.identities where user_id = $1 order by provider',
+    [userId],
+  );
+  return rows.map((r) => r.provider);
+}
