@@ -63,6 +63,35 @@ test('cancelling an order asks first, then cancels it', async ({ page }) => {
   await expect(row.getByText('Cancelled')).toBeVisible();
 });
 
+test('an order action the database refuses for an expired admin session signs staff out', async ({
+  page,
+}) => {
+  const order = await placeOrder(await createUser());
+  await signInAsAdmin(page, await createUser('admin'));
+  // The database's answer once the sign-in is 8 hours old (private.require_admin): the JWT's
+  // sign-in time is signed by Auth, so the browser's clock cannot age it; the answer is replayed.
+  await page.route('**/rest/v1/rpc/admin_set_order_status', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: '42501',
+        message: 'Your admin session has expired. Please sign in again.',
+        details: 'admin_session_expired',
+        hint: null,
+      }),
+    }),
+  );
+  await page.goto('/admin/orders');
+  await page.getByPlaceholder('Order number').fill(order.order_number);
+  const row = page.locator('tbody tr', { hasText: order.order_number });
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
 test('the order actions offer only what the database allows: no Cancel once shipped, no Ship before an online payment', async ({
   page,
 }) => {
