@@ -1,7 +1,7 @@
 /**
  * server.ts in a child process (Node with tsx), so the load generator has its own event loop: resolves
- * once the child listens, with its port and how long it took. Used by bench/run.ts and
- * bench/catalog/run.ts.
+ * once the child listens, with its port and how long it took. Used by bench/run.ts and, as the
+ * package's `supabase-local/bench` entry, by the store's supabase/bench/catalog/run.ts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
