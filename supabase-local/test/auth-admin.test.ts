@@ -3,7 +3,7 @@
  * set), and GoTrue's per-address rate limits answering 429 over_request_rate_limit.
  */
 import { describe, expect, it } from 'vitest';
-import { signHs256 } from '../src/keys.ts';
+import { mintJwt } from '../src/testing/jwt.ts';
 import { adminClient, authClient, forEachAuthServer, uniqueEmail } from '../src/testing/auth-server.ts';
 
 const PASSWORD = 'correct-horse-9';
@@ -106,10 +106,10 @@ forEachAuthServer('auth: admin API', {}, ({ server }) => {
     });
     expect(asUser.status).toBe(403);
     expect(await asUser.json()).toEqual({ code: 'not_admin', message: 'User not allowed' });
-    const forged = signHs256(
-      { role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 },
-      'not-the-project-secret-not-the-project-secret',
-    );
+    const forged = mintJwt('not-the-project-secret-not-the-project-secret', {
+      role: 'service_role',
+      exp: Math.floor(Date.now() / 1000) + 60,
+    });
     const create = await fetch(`${server().url}/auth/v1/admin/users`, {
       method: 'POST',
       headers: { apikey: forged, Authorization: `Bearer ${forged}`, 'Content-Type': 'application/json' },

@@ -5,7 +5,7 @@
  */
 import { AuthSessionMissingError, type AuthChangeEvent } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { signHs256 } from '../src/keys.ts';
+import { mintJwt } from '../src/testing/jwt.ts';
 import { authClient, forEachAuthServer, uniqueEmail } from '../src/testing/auth-server.ts';
 import type { TestServer } from '../src/testing/test-server.ts';
 
@@ -186,10 +186,10 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
       const cases: [string, string, number, string][] = [
         ['not a jwt', 'garbage', 403, 'token is malformed'],
         ['three bad parts', 'a.b.c', 403, 'token is malformed'],
-        ['expired', signHs256({ ...claims, exp: now - 10 }, server().jwtSecret), 403, 'token is expired'],
+        ['expired', mintJwt(server().jwtSecret, { ...claims, exp: now - 10 }), 403, 'token is expired'],
         [
           'foreign secret',
-          signHs256({ ...claims }, 'another-secret-another-secret-another-secret'),
+          mintJwt('another-secret-another-secret-another-secret', { ...claims }),
           403,
           'signature is invalid',
         ],
@@ -203,13 +203,13 @@ forEachAuthServer('auth: sessions', {}, ({ server, clock }) => {
         ['anon key (no subject)', server().anonKey, 403, 'missing sub claim'],
         [
           'subject not a uuid',
-          signHs256({ ...claims, sub: 'admin' }, server().jwtSecret),
+          mintJwt(server().jwtSecret, { ...claims, sub: 'admin' }),
           400,
           'sub claim must be a UUID',
         ],
         [
           'unknown user',
-          signHs256({ ...claims, sub: '00000000-0000-4000-8000-000000000001' }, server().jwtSecret),
+          mintJwt(server().jwtSecret, { ...claims, sub: '00000000-0000-4000-8000-000000000001' }),
           403,
           'does not exist',
         ],

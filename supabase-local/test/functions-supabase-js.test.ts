@@ -13,7 +13,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromToml } from '../src/config.ts';
 import { functionsSurface } from '../src/functions/index.ts';
-import { signHs256 } from '../src/keys.ts';
+import { mintJwt } from '../src/testing/jwt.ts';
 import { client, userJwt } from './support/storage-server.ts';
 import { forEachServer } from '../src/testing/test-server.ts';
 
@@ -150,10 +150,10 @@ forEachServer('functions-js', { config, surfaces: { functions: surface } }, ({ s
     it('refuses malformed, foreign, expired and non-Bearer tokens', async () => {
       const invalid = [401, { msg: 'Invalid JWT' }];
       expect(await refused({ Authorization: 'Bearer not-a-jwt' })).toEqual(invalid);
-      const foreign = signHs256(
-        { role: 'service_role', exp: now() + 60 },
-        'another-secret-another-secret-another-secret',
-      );
+      const foreign = mintJwt('another-secret-another-secret-another-secret', {
+        role: 'service_role',
+        exp: now() + 60,
+      });
       expect(await refused({ Authorization: `Bearer ${foreign}` })).toEqual(invalid);
       expect(
         await refused({ Authorization: `Bearer ${server().signJwt({ role: 'anon', exp: now() - 60 })}` }),

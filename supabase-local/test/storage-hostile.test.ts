@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromToml } from '../src/config.ts';
-import { signHs256 } from '../src/keys.ts';
+import { mintJwt } from '../src/testing/jwt.ts';
 import {
   ADMIN_ID,
   client,
@@ -215,10 +215,7 @@ forEachStorageServer('storage hostile input', { sql: SQL, config }, ({ server, r
       [
         'signed with another secret',
         () =>
-          signHs256(
-            { role: 'service_role', exp: now() + 60 },
-            'another-secret-another-secret-another-secret',
-          ),
+          mintJwt('another-secret-another-secret-another-secret', { role: 'service_role', exp: now() + 60 }),
         'signature verification failed',
       ],
       [
@@ -295,10 +292,11 @@ forEachStorageServer('storage hostile input', { sql: SQL, config }, ({ server, r
         code: 'InvalidSignature',
         message: 'Token is not scoped for upload',
       });
-      const forged = signHs256(
-        { url: 'open/keep.txt', scope: 'download', exp: now() + 60 },
-        'another-secret-another-secret-another-secret',
-      );
+      const forged = mintJwt('another-secret-another-secret-another-secret', {
+        url: 'open/keep.txt',
+        scope: 'download',
+        exp: now() + 60,
+      });
       const bad = await raw(server(), 'GET', `/storage/v1/object/sign/open/keep.txt?token=${forged}`);
       expect(bad.json()).toMatchObject({ code: 'InvalidJWT', message: 'signature verification failed' });
       await expectNothingWritten();

@@ -15,6 +15,7 @@ export {
   type TestDatabase,
   type TestDbOptions,
 } from './test-db.ts';
+export { mintJwt, type MintJwtOptions } from './jwt.ts';
 export { forEachServer, startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 export {
   adminClient,

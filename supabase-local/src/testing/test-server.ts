@@ -9,10 +9,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { fromToml, type SupabaseConfig } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { apiKeys, signHs256 } from '../keys.ts';
+import { apiKeys } from '../keys.ts';
 import { prepareDatabase, type PrepareResult } from '../prepare.ts';
 import type { RestConfig } from '../rest/types.ts';
 import { startServer, type ServerOptions, type Surfaces } from '../server.ts';
+import { mintJwt } from './jwt.ts';
 import { createTestDb, forEachDbKind, type DbKind } from './test-db.ts';
 
 export interface TestServerOptions {
@@ -77,7 +78,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       jwtSecret: keys.jwtSecret,
       db: t.db,
       prepared,
-      signJwt: (claims) => signHs256(claims, keys.jwtSecret),
+      signJwt: (claims) => mintJwt(keys.jwtSecret, claims),
       async stop() {
         await server.stop();
         await t.drop();

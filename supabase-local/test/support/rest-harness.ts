@@ -10,12 +10,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT, type JWTPayload } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/db/types.ts';
 import { createRestApp } from '../../src/rest/index.ts';
 import type { RestApp, RestConfig } from '../../src/rest/types.ts';
+import { mintJwt } from '../../src/testing/jwt.ts';
 import { createTestDb, type DbKind, type TestDatabase } from '../../src/testing/test-db.ts';
 
 /** The JWT secret of `supabase start` (and of supabase-local with its local keys). */
@@ -32,7 +32,7 @@ export interface RestHarness {
   anonKey: string;
   serviceKey: string;
   /** HS256 with the local secret; claims are used as given (add exp yourself if you want one) */
-  signJwt(claims: JWTPayload): Promise<string>;
+  signJwt(claims: Record<string, unknown>): Promise<string>;
   /** the database, as the connecting superuser (for setup and checks; bypasses RLS) */
   db: Db;
   app: RestApp;
@@ -49,10 +49,9 @@ export interface HarnessOptions {
   config?: Partial<RestConfig>;
 }
 
-export async function signJwt(claims: JWTPayload, secret = LOCAL_JWT_SECRET): Promise<string> {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(secret));
+/** mintJwt with the local secret by default (async, as the REST tests call it). */
+export async function signJwt(claims: Record<string, unknown>, secret = LOCAL_JWT_SECRET): Promise<string> {
+  return mintJwt(secret, claims);
 }
 
 /** The store's settings: PostgREST as Supabase configures it. */
