@@ -17,12 +17,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exposedSchemas, loadConfig, projectPaths, type SupabaseConfig } from './config.ts';
 import type { Db } from './db/types.ts';
-import { createGateway, type Route, type SurfaceHandler } from './gateway.ts';
+import { createGateway, type Route } from './gateway.ts';
 import { apiKeys, type ApiKeys } from './keys.ts';
 import { isLoopbackHost } from './migrations/reset.ts';
 import { configuredUrls, createRequestGuard } from './request-guard.ts';
 import { createRestApp } from './rest/index.ts';
 import type { RestApp, RestConfig } from './rest/types.ts';
+import type { Surface, SurfaceContext, SurfaceFactory, Surfaces } from './surface.ts';
 import { createWebHandler } from './web.ts';
 import { AUTH_OPEN_PATHS, createAuthApp } from './auth/index.ts';
 import { functionsSurface } from './functions/index.ts';
@@ -33,34 +34,7 @@ import { razorpaySurface } from './razorpay/index.ts';
 const authSurface: SurfaceFactory = ({ db, config, keys, apiUrl, devSurfaces }) =>
   createAuthApp({ db, config, keys, externalUrl: () => `${apiUrl()}/auth/v1`, localProvider: devSurfaces });
 
-/** What a service mounted under the gateway gets to build itself. */
-export interface SurfaceContext {
-  db: Db;
-  config: SupabaseConfig;
-  keys: ApiKeys;
-  /** the API's base URL, e.g. http://127.0.0.1:54321 (known once listening) */
-  apiUrl(): string;
-  /** the web origin, if served */
-  webUrl(): string | undefined;
-  /** the development-only surfaces are on (well-known local keys, loopback only) */
-  devSurfaces: boolean;
-}
-
-export interface Surface {
-  handle: SurfaceHandler;
-  close?(): Promise<void>;
-}
-
-export type SurfaceFactory = (ctx: SurfaceContext) => Surface | Promise<Surface>;
-
-/** The services mounted under the gateway; a test may plug in its own factory for any of them. */
-export interface Surfaces {
-  auth?: SurfaceFactory;
-  storage?: SurfaceFactory;
-  functions?: SurfaceFactory;
-  /** the Razorpay sandbox (offline demos and tests) */
-  razorpay?: SurfaceFactory;
-}
+export type { Surface, SurfaceContext, SurfaceFactory, Surfaces } from './surface.ts';
 
 export interface ServerOptions {
   db: Db;

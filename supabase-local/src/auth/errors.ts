@@ -10,7 +10,7 @@
  * - OAuth-style errors (refresh grant without a token): `{ error, error_description }` either way.
  * Weak passwords add `weak_password: { reasons }` to both.
  */
-import type { Reply } from './http.ts';
+import type { Reply } from './reply.ts';
 
 export type ErrorCode =
   | 'unknown'

@@ -5,6 +5,9 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, HttpError } from './errors.ts';
+import type { Reply } from './reply.ts';
+
+export type { Reply } from './reply.ts';
 
 export interface AuthRequest {
   method: string;
@@ -19,15 +22,6 @@ export interface AuthRequest {
   /** this service's public base URL, e.g. http://127.0.0.1:54321/auth/v1 (links in mail and redirects) */
   baseUrl: string;
   body(): Promise<Buffer>;
-}
-
-export interface Reply {
-  status: number;
-  headers?: Record<string, string>;
-  /** sent as JSON unless `text` is set */
-  body?: unknown;
-  text?: string;
-  contentType?: string;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { jwtVerify } from 'jose';
 import { projectPaths, REPO_ROOT } from '../config.ts';
-import type { SurfaceContext, SurfaceFactory } from '../server.ts';
+import type { SurfaceContext, SurfaceFactory } from '../surface.ts';
 import { functionEnv, readDotenv } from './env.ts';
 import { localRazorpayEnv } from '../razorpay/keys.ts';
 import { BootError, FunctionWorker, type WorkerSpec } from './workers.ts';

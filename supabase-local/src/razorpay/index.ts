@@ -13,7 +13,7 @@
  * shape `{ error: { code, description, source, step, reason, metadata, field? } }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SurfaceFactory } from '../server.ts';
+import type { SurfaceFactory } from '../surface.ts';
 import { CHECKOUT_SCRIPT } from './checkout-script.ts';
 import { nowSeconds, razorpayId, RazorpayError, readNotes, type RazorpayOrder } from './entities.ts';
 import { LOCAL_RAZORPAY_KEYS, paymentSignature, safeEqual, type RazorpayKeys } from './keys.ts';

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { projectPaths } from '../config.ts';
-import type { SurfaceFactory } from '../server.ts';
+import type { SurfaceFactory } from '../surface.ts';
 import { StorageAuth } from './auth.ts';
 import * as buckets from './bucket-routes.ts';
 import type { Call, StorageServices } from './call.ts';
