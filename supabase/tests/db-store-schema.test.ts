@@ -24,6 +24,7 @@ const STORE_TABLES = [
   'categories',
   'category_stats',
   'contact_messages',
+  'notification_outbox',
   'order_events',
   'order_items',
   'orders',
@@ -165,9 +166,13 @@ forEachDb('store schema', ({ db }) => {
       'admin_add_order_event',
       'admin_dashboard',
       'admin_payment_refunds_due',
+      'admin_resend_notification',
       'admin_set_order_status',
       'cancel_order',
+      'claim_notifications',
+      'complete_notification',
       'due_payment_refunds',
+      'fail_notification',
       'mark_order_paid',
       'payment_event_seen',
       'place_order',
@@ -198,6 +203,7 @@ forEachDb('store schema', ({ db }) => {
       'admin_dashboard',
       'admin_set_order_status',
       'admin_add_order_event',
+      'admin_resend_notification',
     ]) {
       expect(byName[f]).toMatchObject({ anon: false, authenticated: true });
     }
@@ -209,6 +215,9 @@ forEachDb('store schema', ({ db }) => {
       'due_payment_refunds',
       'record_payment_refund',
       'record_payment_refund_error',
+      'claim_notifications',
+      'complete_notification',
+      'fail_notification',
     ]) {
       expect(byName[f], `${f} is for the service role only`).toMatchObject({
         anon: false,

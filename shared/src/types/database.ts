@@ -158,6 +158,75 @@ export type Database = {
         };
         Relationships: [];
       };
+      notification_outbox: {
+        Row: {
+          attempts: number;
+          channel: string;
+          created_at: string;
+          dedupe_key: string;
+          event: string;
+          id: number;
+          last_error: string | null;
+          locked_until: string | null;
+          max_attempts: number;
+          next_attempt_at: string;
+          order_id: string;
+          payload: NonNullable<Json>;
+          provider_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          channel?: string;
+          created_at?: string;
+          dedupe_key: string;
+          event: string;
+          id?: never;
+          last_error?: string | null;
+          locked_until?: string | null;
+          max_attempts?: number;
+          next_attempt_at?: string;
+          order_id: string;
+          payload: NonNullable<Json>;
+          provider_id?: string | null;
+          recipient: string;
+          sent_at?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          attempts?: number;
+          channel?: string;
+          created_at?: string;
+          dedupe_key?: string;
+          event?: string;
+          id?: never;
+          last_error?: string | null;
+          locked_until?: string | null;
+          max_attempts?: number;
+          next_attempt_at?: string;
+          order_id?: string;
+          payload?: NonNullable<Json>;
+          provider_id?: string | null;
+          recipient?: string;
+          sent_at?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_outbox_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       order_events: {
         Row: {
           created_at: string;
@@ -706,6 +775,34 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_resend_notification: {
+        Args: { id: number };
+        Returns: {
+          attempts: number;
+          channel: string;
+          created_at: string;
+          dedupe_key: string;
+          event: string;
+          id: number;
+          last_error: string | null;
+          locked_until: string | null;
+          max_attempts: number;
+          next_attempt_at: string;
+          order_id: string;
+          payload: NonNullable<Json>;
+          provider_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'notification_outbox';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_set_order_status: {
         Args: {
           description?: string;
@@ -787,6 +884,62 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      claim_notifications: {
+        Args: { lease_seconds?: number; max_rows?: number };
+        Returns: {
+          attempts: number;
+          channel: string;
+          created_at: string;
+          dedupe_key: string;
+          event: string;
+          id: number;
+          last_error: string | null;
+          locked_until: string | null;
+          max_attempts: number;
+          next_attempt_at: string;
+          order_id: string;
+          payload: NonNullable<Json>;
+          provider_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'notification_outbox';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      complete_notification: {
+        Args: { id: number; provider_id?: string };
+        Returns: {
+          attempts: number;
+          channel: string;
+          created_at: string;
+          dedupe_key: string;
+          event: string;
+          id: number;
+          last_error: string | null;
+          locked_until: string | null;
+          max_attempts: number;
+          next_attempt_at: string;
+          order_id: string;
+          payload: NonNullable<Json>;
+          provider_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'notification_outbox';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       due_payment_refunds: {
         Args: { order_id?: string };
         Returns: {
@@ -809,6 +962,34 @@ export type Database = {
           to: 'payment_refunds';
           isOneToOne: false;
           isSetofReturn: true;
+        };
+      };
+      fail_notification: {
+        Args: { error: string; id: number };
+        Returns: {
+          attempts: number;
+          channel: string;
+          created_at: string;
+          dedupe_key: string;
+          event: string;
+          id: number;
+          last_error: string | null;
+          locked_until: string | null;
+          max_attempts: number;
+          next_attempt_at: string;
+          order_id: string;
+          payload: NonNullable<Json>;
+          provider_id: string | null;
+          recipient: string;
+          sent_at: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'notification_outbox';
+          isOneToOne: true;
+          isSetofReturn: false;
         };
       };
       mark_order_paid: {
