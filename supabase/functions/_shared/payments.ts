@@ -1,19 +1,14 @@
-// What the three Razorpay functions share: their secrets, HMAC signatures, Razorpay's Orders API,
-// and the store's database through its REST API (the caller's JWT for reads that must be theirs,
-// the service-role key for the writes only these functions may make).
+// What the Razorpay functions share: their secrets, HMAC signatures, Razorpay's Orders API, and
+// the store's database through supabase-js (supabase.ts: the verified caller's client for reads that
+// must be theirs, the secret key's for the writes only these functions may make).
 import { toPaise } from '../../../shared/src/pricing/money.ts';
+import { adminClient, env, failed, type QueryData, type Rpc, type StoreClient } from './supabase.ts';
 
 export const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
-
-export function env(name: string): string {
-  const v = Deno.env.get(name);
-  if (!v) throw new Error(`The secret ${name} is not set`);
-  return v;
-}
 
 export function reply(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: corsHeaders });
@@ -39,72 +34,41 @@ export function sameHex(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export interface StoreOrder {
-  id: string;
-  order_number: string;
-  total: number;
-  status: string;
-  payment_method: string;
-  payment_status: string;
-  payment_id: string | null;
-  razorpay_order_id: string | null;
-  shipping_address: Record<string, string>;
-}
-
 const ORDER_COLUMNS =
-  'id,order_number,total,status,payment_method,payment_status,payment_id,razorpay_order_id,shipping_address';
+  'id,order_number,total,status,payment_method,payment_status,payment_id,razorpay_order_id' as const;
+const orders = (db: StoreClient) => db.from('orders').select(ORDER_COLUMNS);
 
-/** REST call to the store's database; `authorization` is the caller's header or the service role's. */
-async function rest(path: string, authorization: string, init: RequestInit = {}): Promise<Response> {
-  return await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {
-    ...init,
-    headers: {
-      apikey: env('SUPABASE_ANON_KEY'),
-      Authorization: authorization,
-      'Content-Type': 'application/json',
-      ...(init.headers ?? {}),
-    },
-  });
+/** What the payment functions read of an order. */
+export type PaymentOrder = QueryData<ReturnType<typeof orders>>[number];
+
+/** The order as `db` may see it (a caller's client: RLS shows a customer only their own). */
+export async function orderById(db: StoreClient, id: string): Promise<PaymentOrder | null> {
+  const { data, error } = await orders(db).eq('id', id).maybeSingle();
+  if (error) throw failed('Reading the order', error);
+  return data;
 }
 
-export const serviceAuthorization = () => `Bearer ${env('SUPABASE_SERVICE_ROLE_KEY')}`;
-
-/** The order as `authorization` may see it (RLS: a customer sees only their own). */
-export async function readOrder(filter: string, authorization: string): Promise<StoreOrder | null> {
-  const r = await rest(`orders?${filter}&select=${ORDER_COLUMNS}`, authorization);
-  if (!r.ok) throw new Error(`Reading the order failed: ${r.status} ${await r.text()}`);
-  const rows = (await r.json()) as StoreOrder[];
-  return rows[0] ?? null;
+/** The order a Razorpay order was opened for (the secret key: Razorpay's webhook has no user). */
+export async function orderByRazorpayId(razorpayOrderId: string): Promise<PaymentOrder | null> {
+  const { data, error } = await orders(adminClient()).eq('razorpay_order_id', razorpayOrderId).maybeSingle();
+  if (error) throw failed('Reading the order', error);
+  return data;
 }
 
 /** Stores the Razorpay order id once; false when another request stored one first. */
 export async function storeRazorpayOrderId(orderId: string, razorpayOrderId: string): Promise<boolean> {
-  const r = await rest(
-    `orders?id=eq.${encodeURIComponent(orderId)}&razorpay_order_id=is.null&select=id`,
-    serviceAuthorization(),
-    {
-      method: 'PATCH',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify({ razorpay_order_id: razorpayOrderId }),
-    },
-  );
-  if (!r.ok) throw new Error(`Storing the Razorpay order failed: ${r.status} ${await r.text()}`);
-  return ((await r.json()) as unknown[]).length === 1;
-}
-
-/** An RPC of the store's database, as `authorization` (the service role unless said otherwise). */
-export async function rpc<T>(
-  name: string,
-  args: Record<string, unknown>,
-  authorization: string = serviceAuthorization(),
-): Promise<T> {
-  const r = await rest(`rpc/${name}`, authorization, { method: 'POST', body: JSON.stringify(args) });
-  if (!r.ok) throw new Error(`${name} failed: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
+  const { data, error } = await adminClient()
+    .from('orders')
+    .update({ razorpay_order_id: razorpayOrderId })
+    .eq('id', orderId)
+    .is('razorpay_order_id', null)
+    .select('id');
+  if (error) throw failed('Storing the Razorpay order', error);
+  return data.length === 1;
 }
 
 /**
- * mark_order_paid (service role): moves the order forward only; replays change nothing. For an
+ * mark_order_paid (secret key): moves the order forward only; replays change nothing. For an
  * order cancelled before the payment arrived it revives the order or records a refund as due
  * (issueDueRefunds in refunds.ts then issues it).
  */
@@ -112,31 +76,27 @@ export async function markOrderPaid(
   orderId: string,
   paymentId: string,
   razorpayOrderId: string,
-): Promise<StoreOrder> {
-  return await rpc<StoreOrder>('mark_order_paid', {
+): Promise<Rpc<'mark_order_paid'>['Returns']> {
+  const { data, error } = await adminClient().rpc('mark_order_paid', {
     order_id: orderId,
     razorpay_payment_id: paymentId,
     razorpay_order_id: razorpayOrderId,
   });
+  if (error) throw failed('mark_order_paid', error);
+  return data;
 }
 
-/** The webhook's event log (service role): was this x-razorpay-event-id processed already? */
+/** The webhook's event log (secret key): was this x-razorpay-event-id processed already? */
 export async function paymentEventSeen(eventId: string): Promise<boolean> {
-  const r = await rest('rpc/payment_event_seen', serviceAuthorization(), {
-    method: 'POST',
-    body: JSON.stringify({ event_id: eventId }),
-  });
-  if (!r.ok) throw new Error(`payment_event_seen failed: ${r.status} ${await r.text()}`);
-  return (await r.json()) === true;
+  const { data, error } = await adminClient().rpc('payment_event_seen', { event_id: eventId });
+  if (error) throw failed('payment_event_seen', error);
+  return data === true;
 }
 
 /** Remembers a processed event id (after processing, so a failed delivery is retried). */
 export async function recordPaymentEvent(eventId: string, event: string): Promise<void> {
-  const r = await rest('rpc/record_payment_event', serviceAuthorization(), {
-    method: 'POST',
-    body: JSON.stringify({ event_id: eventId, event }),
-  });
-  if (!r.ok) throw new Error(`record_payment_event failed: ${r.status} ${await r.text()}`);
+  const { error } = await adminClient().rpc('record_payment_event', { event_id: eventId, event });
+  if (error) throw failed('record_payment_event', error);
 }
 
 export interface RazorpayOrder {
@@ -186,4 +146,4 @@ export async function razorpay<T = RazorpayOrder>(
   return (await r.json()) as T;
 }
 
-export { toPaise };
+export { env, toPaise };

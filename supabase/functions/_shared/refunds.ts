@@ -5,20 +5,11 @@
 // Razorpay already holds for the payment is adopted rather than made again (a lost answer, an expired
 // key), and Razorpay never refunds beyond what it captured. A failed call leaves the refund due, with
 // the error, for the next webhook delivery or a staff retry (razorpay-refund).
-import { razorpay, RazorpayApiError, rpc, toPaise } from './payments.ts';
+import { razorpay, RazorpayApiError, toPaise } from './payments.ts';
+import { adminClient, failed, type Tables } from './supabase.ts';
 
-export interface PaymentRefund {
-  id: string;
-  order_id: string;
-  razorpay_payment_id: string;
-  razorpay_refund_id: string | null;
-  amount: number;
-  status: 'due' | 'pending' | 'processed';
-  reason: string;
-  generation: number;
-  attempts: number;
-  last_error: string | null;
-}
+/** A refund the store owes or made (status: due, pending or processed). */
+export type PaymentRefund = Tables<'payment_refunds'>;
 
 /** Razorpay's refund entity, as far as the store reads it. */
 export interface RazorpayRefund {
@@ -33,7 +24,7 @@ export const refundKey = (r: PaymentRefund) => `refund-${r.id}-${r.generation}`;
 
 async function adoptOrCreate(r: PaymentRefund): Promise<RazorpayRefund> {
   const payment = encodeURIComponent(r.razorpay_payment_id);
-  const amount = toPaise(Number(r.amount));
+  const amount = toPaise(r.amount);
   const key = refundKey(r);
   const held = await razorpay<{ items: RazorpayRefund[] }>(`payments/${payment}/refunds`);
   const live = held.items.filter((x) => x.status !== 'failed');
@@ -54,12 +45,33 @@ async function adoptOrCreate(r: PaymentRefund): Promise<RazorpayRefund> {
 }
 
 /** What Razorpay said of a refund (its create answer or a refund.* webhook), into the database. */
-export async function recordRefund(refund: RazorpayRefund): Promise<PaymentRefund | null> {
-  return await rpc<PaymentRefund | null>('record_payment_refund', {
+export async function recordRefund(
+  refund: Pick<RazorpayRefund, 'id' | 'payment_id' | 'status'>,
+): Promise<PaymentRefund | null> {
+  const { data, error } = await adminClient().rpc('record_payment_refund', {
     razorpay_payment_id: refund.payment_id,
     razorpay_refund_id: refund.id,
     status: refund.status,
   });
+  if (error) throw failed('record_payment_refund', error);
+  return data;
+}
+
+/** The refunds still due on an order (secret key). */
+async function dueRefunds(orderId: string): Promise<PaymentRefund[]> {
+  const { data, error } = await adminClient().rpc('due_payment_refunds', { order_id: orderId });
+  if (error) throw failed('due_payment_refunds', error);
+  return data;
+}
+
+/** Records a failed refund call on the refund (still due, with the error). */
+async function recordRefundError(paymentId: string, message: string): Promise<PaymentRefund | null> {
+  const { data, error } = await adminClient().rpc('record_payment_refund_error', {
+    razorpay_payment_id: paymentId,
+    error: message,
+  });
+  if (error) throw failed('record_payment_refund_error', error);
+  return data;
 }
 
 /**
@@ -71,7 +83,7 @@ export async function recordRefund(refund: RazorpayRefund): Promise<PaymentRefun
 export async function issueDueRefunds(
   orderId: string,
 ): Promise<{ refunds: PaymentRefund[]; failed: PaymentRefund[]; retryable: boolean }> {
-  const due = await rpc<PaymentRefund[]>('due_payment_refunds', { order_id: orderId });
+  const due = await dueRefunds(orderId);
   const refunds: PaymentRefund[] = [];
   const failed: PaymentRefund[] = [];
   let retryable = false;
@@ -82,10 +94,10 @@ export async function issueDueRefunds(
     } catch (e) {
       const api = e instanceof RazorpayApiError ? e : null;
       if (!api || api.status >= 500 || api.status === 409 || api.status === 429) retryable = true;
-      const row = await rpc<PaymentRefund | null>('record_payment_refund_error', {
-        razorpay_payment_id: r.razorpay_payment_id,
-        error: api?.message ?? 'The refund call did not get an answer.',
-      });
+      const row = await recordRefundError(
+        r.razorpay_payment_id,
+        api?.message ?? 'The refund call did not get an answer.',
+      );
       refunds.push(row ?? r);
       failed.push(row ?? r);
     }

@@ -3,13 +3,17 @@
 // browser sends), with the key secret; only then is the order marked paid. Anything else leaves the
 // order unpaid. A payment for an order released meanwhile revives it when its stock is still there;
 // otherwise it is refunded here at once (and, should that call fail, on the webhook's delivery or by
-// staff): the reply then says cancelled, with the refund.
-import { env, hmacHex, markOrderPaid, readOrder, reply, sameHex, corsHeaders } from '../_shared/payments.ts';
+// staff): the reply then says cancelled, with the refund. The caller is verified here (config.toml
+// verify_jwt = false): a signed-in customer, whose client reads the order under RLS.
+import { corsHeaders, env, hmacHex, markOrderPaid, orderById, reply, sameHex } from '../_shared/payments.ts';
 import { issueDueRefunds, refundSummary } from '../_shared/refunds.ts';
+import { callerOf } from '../_shared/supabase.ts';
 
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (req.method !== 'POST') return reply(405, { error: 'Use POST.' });
+  const caller = await callerOf(req, reply);
+  if (caller instanceof Response) return caller;
   const body = await req.json().catch(() => ({}));
   const orderId = typeof body.order_id === 'string' ? body.order_id : '';
   const paymentId = typeof body.razorpay_payment_id === 'string' ? body.razorpay_payment_id : '';
@@ -18,7 +22,7 @@ Deno.serve(async (req) => {
     return reply(400, { error: 'order_id, razorpay_payment_id and razorpay_signature are required.' });
   }
 
-  const order = await readOrder(`id=eq.${orderId}`, req.headers.get('Authorization') ?? '');
+  const order = await orderById(caller.db, orderId);
   if (!order) return reply(404, { error: 'Order not found.' });
   const stored = order.razorpay_order_id;
   if (!stored || (typeof body.razorpay_order_id === 'string' && body.razorpay_order_id !== stored)) {
@@ -30,9 +34,7 @@ Deno.serve(async (req) => {
 
   const paid = await markOrderPaid(order.id, paymentId, stored);
   const refunds = paid.status === 'cancelled' ? (await issueDueRefunds(paid.id)).refunds : [];
-  const now = refunds.length
-    ? await readOrder(`id=eq.${paid.id}`, req.headers.get('Authorization') ?? '')
-    : null;
+  const now = refunds.length ? await orderById(caller.db, paid.id) : null;
   return reply(200, {
     order_id: paid.id,
     order_number: paid.order_number,

@@ -12,12 +12,11 @@ import {
   env,
   hmacHex,
   markOrderPaid,
+  orderByRazorpayId,
   paymentEventSeen,
-  readOrder,
   recordPaymentEvent,
   reply,
   sameHex,
-  serviceAuthorization,
 } from '../_shared/payments.ts';
 import { issueDueRefunds, recordRefund } from '../_shared/refunds.ts';
 
@@ -43,10 +42,7 @@ Deno.serve(async (req) => {
 
   let result = 'ignored';
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && rzpOrderId && paymentId) {
-    const order = await readOrder(
-      `razorpay_order_id=eq.${encodeURIComponent(rzpOrderId)}`,
-      serviceAuthorization(),
-    );
+    const order = await orderByRazorpayId(rzpOrderId);
     if (order) {
       const paid = await markOrderPaid(order.id, paymentId, rzpOrderId);
       result = 'paid';
@@ -67,12 +63,7 @@ Deno.serve(async (req) => {
     typeof refund.payment_id === 'string'
   ) {
     const status = event.event === 'refund.processed' ? 'processed' : 'failed';
-    const recorded = await recordRefund({
-      id: refund.id,
-      payment_id: refund.payment_id,
-      amount: Number(refund.amount ?? 0),
-      status,
-    });
+    const recorded = await recordRefund({ id: refund.id, payment_id: refund.payment_id, status });
     result = recorded ? `refund ${recorded.status}` : 'unknown refund';
   }
   if (eventId)

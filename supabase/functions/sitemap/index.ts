@@ -1,6 +1,7 @@
 // sitemap: the storefront's sitemap.xml from the live catalog, so a product the admin adds is listed
 // at once (the build cannot know it). Public: no JWT (config.toml verify_jwt = false); it reads
-// through the REST API with the anon key, so RLS decides what is listed, as for a visitor.
+// with the publishable (or legacy anon) key through supabase-js, so RLS decides what is listed, as
+// for a visitor.
 //
 // GET /functions/v1/sitemap          → one <urlset> (fixed pages, categories, products), or, beyond
 //                                       45,000 products (SITEMAP_PART_SIZE), a <sitemapindex> of parts
@@ -22,36 +23,37 @@ import {
   sitemapUrlset,
   type SitemapEntry,
 } from '../../../shared/src/seo/sitemap.ts';
+import { failed, publicClient } from '../_shared/supabase.ts';
 
-const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
-const ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
 /** PostgREST's max_rows (config.toml): rows per request. */
 const BATCH = 1000;
 /** Products per part: SITEMAP_PART_SIZE (a smaller figure, e.g. to try the index), at most 45,000. */
 const PART = Math.min(Number(Deno.env.get('SITEMAP_PART_SIZE')) || SITEMAP_PART_SIZE, SITEMAP_PART_SIZE);
 
-class RestError extends Error {}
-
-async function rest(path: string, headers: Record<string, string> = {}): Promise<Response> {
-  const res = await fetch(`${SUPABASE_URL}/rest/v1/${path}`, {
-    headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, ...headers },
-  });
-  if (!res.ok) throw new RestError(`GET ${path.split('?')[0]}: HTTP ${res.status} ${await res.text()}`);
-  return res;
-}
-
 async function productCount(): Promise<number> {
-  const res = await rest('products?select=id&limit=1', { Prefer: 'count=exact' });
-  await res.body?.cancel();
-  return Number(res.headers.get('Content-Range')?.split('/')[1] ?? 0);
+  const { count, error } = await publicClient().from('products').select('id', { count: 'exact' }).limit(1);
+  if (error) throw failed('Counting the products', error);
+  return count ?? 0;
 }
 
 async function categories(): Promise<SitemapEntry[]> {
-  const rows = (await (await rest('categories?select=slug,updated_at&order=sort_order,id')).json()) as {
-    slug: string;
-    updated_at: string;
-  }[];
-  return rows.map((c) => ({ path: categoryPath(c.slug), lastmod: c.updated_at }));
+  const { data, error } = await publicClient()
+    .from('categories')
+    .select('slug,updated_at')
+    .order('sort_order')
+    .order('id');
+  if (error) throw failed('Reading the categories', error);
+  return data.map((c) => ({ path: categoryPath(c.slug), lastmod: c.updated_at }));
+}
+
+/** Up to `limit` products by id: from offset `start`, or after the id `after` (keyset). */
+async function productBatch(start: number, after: number | null, limit: number) {
+  const query = publicClient().from('products').select('id,slug,updated_at').order('id');
+  const { data, error } = await (after === null
+    ? query.range(start, start + limit - 1)
+    : query.gt('id', after).limit(limit));
+  if (error) throw failed('Reading the products', error);
+  return data;
 }
 
 /** Products of part `part` (0-based), by id: an offset to the part's start, then keyset batches. */
@@ -60,10 +62,7 @@ async function products(part: number): Promise<SitemapEntry[]> {
   let after: number | null = null;
   while (out.length < PART) {
     const limit = Math.min(BATCH, PART - out.length);
-    const where: string = after === null ? `offset=${part * PART}` : `id=gt.${after}`;
-    const rows = (await (
-      await rest(`products?select=id,slug,updated_at&order=id.asc&${where}&limit=${limit}`)
-    ).json()) as { id: number; slug: string; updated_at: string }[];
+    const rows = await productBatch(part * PART, after, limit);
     for (const p of rows) out.push({ path: productPath(p.slug), lastmod: p.updated_at });
     if (rows.length < limit) break;
     after = rows[rows.length - 1]!.id;
@@ -107,7 +106,7 @@ Deno.serve(async (req) => {
     if (n >= 1 && n <= Math.max(parts, 1)) return xml(sitemapUrlset(site, await products(n - 1)));
     return new Response('Not Found', { status: 404 });
   } catch (e) {
-    console.error(e instanceof RestError ? e.message : e);
+    console.error(e instanceof Error ? e.message : e);
     return new Response('The sitemap is not available right now.', { status: 503 });
   }
 });
