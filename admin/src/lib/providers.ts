@@ -9,7 +9,7 @@ import { supabase } from '@/lib/supabase';
 
 const baseDataProvider = supabaseDataProvider({
   instanceUrl: env.supabaseUrl,
-  apiKey: env.supabaseAnonKey,
+  apiKey: env.supabaseKey,
   supabaseClient: supabase,
 });
 
@@ -120,13 +120,17 @@ const baseAuthProvider = supabaseAuthProvider(supabase, {
 
 /**
  * Only a staff session under 8 hours old opens the console; anything else is signed out and sent
- * to /admin/login. These checks only shape the UI: RLS decides what can be read and written.
+ * to /admin/login. The role and the sign-in time come from the access token's claims as
+ * `auth.getClaims()` verifies them (the JWKS for ES256 keys, Auth itself for legacy HS256 ones),
+ * never from a token decoded by hand. These checks only shape the UI: RLS decides what can be read
+ * and written.
  */
 export async function checkAdminSession(): Promise<void> {
-  const { data } = await supabase.auth.getSession();
-  const session = data.session;
-  if (!session || roleOf(session.user) !== 'admin' || isSessionExpired(session.access_token)) {
-    if (session) await supabase.auth.signOut();
+  const { data, error } = await supabase.auth.getClaims();
+  const claims = error ? null : (data?.claims ?? null);
+  if (!claims || roleOf(claims) !== 'admin' || isSessionExpired(claims)) {
+    const { data: current } = await supabase.auth.getSession();
+    if (current.session) await supabase.auth.signOut();
     throw new AdminError(SESSION_ENDED, 'session_expired', '', 401);
   }
 }

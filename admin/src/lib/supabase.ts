@@ -14,6 +14,6 @@ export const linkErrorAtLoad = typeof window === 'undefined' ? null : linkErrorI
  * migration renames fails the typecheck. Its session is stored under a different key from the
  * storefront's, so signing in to the console does not sign a shopper in on the same origin.
  */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseKey, {
   auth: { persistSession: true, autoRefreshToken: true, storageKey: 'furnicraft-admin-auth' },
 });

@@ -1,11 +1,12 @@
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from 'shared/config';
 
 /**
- * The API this build talks to, fixed at build time (Vite inlines import.meta.env). Without the
- * variables a build talks to the local API of `pnpm start` / `supabase start`; production builds set
- * both to the hosted project. Only the public anon key may ever be put here.
+ * The API this build talks to, fixed at build time: vite.config.ts resolves the VITE_* variables
+ * (a production build refuses to finish without them) and inlines them here. The fallbacks serve
+ * only the unit tests, where nothing is inlined; in a build they fold away. Only the publishable
+ * key (or the legacy anon key) may ever be put here.
  */
 export const env = {
   supabaseUrl: import.meta.env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL,
-  supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_SUPABASE_ANON_KEY,
+  supabaseKey: import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY || LOCAL_SUPABASE_ANON_KEY,
 } as const;

@@ -8,7 +8,7 @@ import { env } from '@/lib/env';
  * postgrest-js's own retries are off (`db.retry`): TanStack Query owns retrying (lib/query-client.ts),
  * and two stacked policies would keep a shopper waiting ~16 s before an error when offline.
  */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseKey, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   db: { retry: false },
 });

@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The console's session check reads the claims auth.getClaims() verified, never the stored token.
+const auth = vi.hoisted(() => ({
+  getClaims: vi.fn(),
+  getSession: vi.fn(),
+  signOut: vi.fn(async () => ({ error: null })),
+}));
+vi.mock('@/lib/supabase', () => ({ supabase: { auth } }));
+vi.mock('ra-supabase', () => ({ supabaseDataProvider: () => ({}), supabaseAuthProvider: () => ({}) }));
+
+const { checkAdminSession } = await import('@/lib/providers');
+const { ADMIN_SESSION_MS } = await import('@/lib/session');
+
+const now = () => Math.floor(Date.now() / 1000);
+const claims = (role: string, signedInAt: number) => ({
+  sub: 'u',
+  role: 'authenticated',
+  app_metadata: { role },
+  amr: [{ method: 'password', timestamp: signedInAt }],
+});
+/** A token that says "fresh admin" to anyone who decodes it by hand (its signature is not checked). */
+const forged = () => {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64(claims('admin', now()))}.forged`;
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  auth.getSession.mockResolvedValue({
+    data: { session: { access_token: forged(), user: { app_metadata: { role: 'admin' } } } },
+    error: null,
+  });
+});
+
+describe('checkAdminSession', () => {
+  it('opens the console for verified claims of an admin signed in under 8 hours ago', async () => {
+    auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', now() - 60) }, error: null });
+    await expect(checkAdminSession()).resolves.toBeUndefined();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs out when the verified sign-in is 8 hours old', async () => {
+    const old = now() - ADMIN_SESSION_MS / 1000 - 1;
+    auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', old) }, error: null });
+    await expect(checkAdminSession()).rejects.toMatchObject({ kind: 'session_expired' });
+    expect(auth.signOut).toHaveBeenCalled();
+  });
+
+  it('signs out a customer whatever the stored session’s user object says', async () => {
+    auth.getClaims.mockResolvedValue({ data: { claims: claims('customer', now()) }, error: null });
+    await expect(checkAdminSession()).rejects.toMatchObject({ kind: 'session_expired' });
+  });
+
+  it('does not trust a stored token that fails verification, even one saying fresh admin', async () => {
+    auth.getClaims.mockResolvedValue({ data: null, error: new Error('invalid JWT: signature') });
+    await expect(checkAdminSession()).rejects.toMatchObject({ kind: 'session_expired' });
+    expect(auth.signOut).toHaveBeenCalled();
+  });
+});
