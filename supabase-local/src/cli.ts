@@ -17,6 +17,8 @@ import { join, resolve } from 'node:path';
 import { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
 import { loadConfig, projectPaths, REPO_ROOT } from './config.ts';
 import { createScheduler } from './cron.ts';
+import { createNetWorker } from './net.ts';
+import { applyVaultSecrets, vaultEntries } from './vault.ts';
 import { dbTarget, openTarget, type DbTarget } from './db/index.ts';
 import { redactUrl } from './db/postgres.ts';
 import type { Db } from './db/types.ts';
@@ -95,6 +97,7 @@ async function serve(): Promise<number> {
   const db = await openTarget(where);
   let server: RunningServer | undefined;
   let stopJobs = () => {};
+  let stopNet = () => {};
   try {
     const prepared = await prepare(db);
     server = await startServer({
@@ -104,7 +107,20 @@ async function serve(): Promise<number> {
       web: { storefrontDist: paths.storefrontDist, adminDist: paths.adminDist },
     });
     printBanner(server, keys, where, Date.now() - started, prepared.newDatabase);
+    // config.toml's [db.vault], whose env(...) may name the keys this server issues
+    await applyVaultSecrets(
+      db,
+      vaultEntries(
+        loadConfig(paths.configToml, {
+          SUPABASE_URL: server.apiUrl,
+          SUPABASE_ANON_KEY: keys.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+          ...process.env,
+        }).raw,
+      ),
+    );
     stopJobs = createScheduler(db).start(); // what migrations scheduled with cron.schedule
+    stopNet = createNetWorker(db, { apiUrl: server.apiUrl }).start(); // what the jobs asked net.http_* to send
   } catch (e) {
     await db.close().catch(() => {});
     throw e;
@@ -116,6 +132,7 @@ async function serve(): Promise<number> {
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
       stopJobs();
+      stopNet();
       running
         .stop()
         .then(() => db.close())

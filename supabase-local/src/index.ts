@@ -8,6 +8,8 @@ export { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/ind
 export { migrate, listMigrations, appliedVersions, SqlFileError } from './migrations/index.ts';
 export { prepareDatabase, notifySchemaReload } from './prepare.ts';
 export { createScheduler, isDue, type CronRun, type Scheduler } from './cron.ts';
+export { createNetWorker, type NetWorker, type NetResponse } from './net.ts';
+export { applyVaultSecrets, vaultEntries } from './vault.ts';
 export { loadConfig, projectPaths, exposedSchemas, REPO_ROOT, type SupabaseConfig } from './config.ts';
 export { apiKeys, signHs256, LOCAL_JWT_SECRET, type ApiKeys } from './keys.ts';
 export type { RestConfig } from './rest/types.ts';
