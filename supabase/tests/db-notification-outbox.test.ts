@@ -16,6 +16,7 @@ import {
   shippingAddress,
   storeClient,
 } from './support/store.ts';
+import { applyVaultSecrets, createScheduler } from 'supabase-local';
 import type { TestServer } from 'supabase-local/testing';
 
 type Client = SupabaseClient<Database>;
@@ -343,6 +344,37 @@ forEachStoreServer('the notification outbox', ({ server }) => {
       expect((await service.rpc('claim_notifications', { lease_seconds: 1 })).error?.message).toBe(
         'lease_seconds must be between 10 and 3600.',
       );
+    });
+  });
+
+  describe('the schedule', () => {
+    const queued = async () =>
+      (
+        await s.db.query<{ url: string; headers: Record<string, string> }>(
+          `select url, headers from net.http_request_queue where url like '%/functions/v1/notify-dispatch'`,
+        )
+      ).rows;
+
+    it('calls notify-dispatch every minute with the URL and key from Vault, and nothing until they exist', async () => {
+      const scheduler = createScheduler(s.db, { now: () => new Date('2026-11-24T10:00:30Z'), log: () => {} });
+      await s.db.query(`delete from vault.secrets where name in ('project_url', 'secret_key')`);
+      const runs = await scheduler.tick(new Date('2026-11-24T10:01:00Z'));
+      expect(runs.find((r) => r.jobname === 'notify-dispatch')).toMatchObject({ status: 'succeeded' });
+      expect(await queued()).toEqual([]);
+
+      await applyVaultSecrets(
+        s.db,
+        { project_url: 'http://api.supabase.internal:8000', secret_key: 'sk_test' },
+        () => {},
+      );
+      await scheduler.tick(new Date('2026-11-24T10:02:00Z'));
+      expect(await queued()).toEqual([
+        {
+          url: 'http://api.supabase.internal:8000/functions/v1/notify-dispatch',
+          headers: expect.objectContaining({ apikey: 'sk_test', Authorization: 'Bearer sk_test' }),
+        },
+      ]);
+      await s.db.query(`delete from net.http_request_queue`);
     });
   });
 });
