@@ -1,23 +1,23 @@
 /**
- * One transaction per request, as PostgREST's MainTx: set search_path, role, request.jwt.claims,
- * request.method/path/headers/cookies with set_config(..., true); run the pre-request function;
- * run the statement; check singular/max-affected; commit or roll back (db-tx-end, Prefer: tx).
+ * One transaction per request, as PostgREST's MainTx: the settings (search_path, role,
+ * request.jwt.claims, request.method/path/headers/cookies), the pre-request function, the statement,
+ * the singular/max-affected checks, then commit or roll back (db-tx-end, Prefer: tx). It runs what
+ * the sql stage wrote (sql/statement.ts, sql/transaction.ts) and writes no SQL of its own.
  * Only RLS decides what a role may see: nothing here filters by user.
  */
 import type { Db, Queryable } from '../db/types.ts';
 import { err } from './errors.ts';
-import type { Auth } from './jwt.ts';
+import type { ApiRequest } from './parse/request.ts';
+import type { SchemaCache } from './schema-cache.ts';
 import type { ActionPlan } from './plan/types.ts';
-import { ident } from './sql/builder.ts';
 import type { Statement } from './sql/statement.ts';
+import {
+  exactCountStatement,
+  explainStatement,
+  preRequestStatement,
+  settingsStatement,
+} from './sql/transaction.ts';
 import type { RestConfig } from './types.ts';
-
-export interface RequestContext {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  cookies: Record<string, string>;
-}
 
 export interface ResultRow {
   total: number | null;
@@ -30,11 +30,15 @@ export interface ResultRow {
   responseStatus: string | null;
 }
 
-/** The schema-qualified pre-request function, quoted. */
-function preRequestSql(name: string): string {
-  const dot = name.indexOf('.');
-  const q = dot < 0 ? ident(name) : `${ident(name.slice(0, dot))}.${ident(name.slice(dot + 1))}`;
-  return `select ${q}()`;
+/** db-tx-end and Prefer: tx → roll back? (`allowOverride`: the Prefer was honoured) */
+export function txEnd(
+  config: RestConfig,
+  prefer: ApiRequest['preferences'],
+): { rollback: boolean; allowOverride: boolean } {
+  const end = config.dbTxEnd ?? 'commit';
+  const allowOverride = end.endsWith('allow-override');
+  const rollback = allowOverride && prefer.tx ? prefer.tx === 'rollback' : end.startsWith('rollback');
+  return { rollback, allowOverride };
 }
 
 export async function execute(
@@ -42,46 +46,35 @@ export async function execute(
   config: RestConfig,
   plan: ActionPlan,
   stmt: Statement,
-  auth: Auth,
-  ctx: RequestContext,
-  rollbackPreferred: boolean,
-  roleSettings: [string, string][] = [],
-  /** the role's plan_filter.statement_cost_limit (pg_plan_filter), imitated with an EXPLAIN */
-  costLimit?: number,
+  request: ApiRequest,
+  sc: SchemaCache,
 ): Promise<ResultRow> {
+  const { rollback } = txEnd(config, request.preferences);
+  /** the role's settings (`alter role … set`), applied per request */
+  const roleSettings = sc.roleSettings.get(request.auth.role) ?? [];
+  /** the role's plan_filter.statement_cost_limit (pg_plan_filter), imitated with an EXPLAIN */
+  const costLimit = config.planCostLimit === false ? undefined : sc.costLimits.get(request.auth.role);
   const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
-  const searchPath = [plan.schema, ...(config.dbExtraSearchPath ?? ['public'])].map(ident).join(', ');
+  const settings = settingsStatement({
+    schema: plan.schema,
+    extraSearchPath: config.dbExtraSearchPath ?? ['public'],
+    role: request.auth.role,
+    claims: request.auth.claims,
+    method: request.method,
+    path: request.path,
+    headers: request.headers,
+    cookies: request.cookies,
+    roleSettings,
+    ...(plan.prefer.timezone ? { timezone: plan.prefer.timezone } : {}),
+    readOnly,
+  });
   return db.transaction(
     async (tx: Queryable) => {
-      const settings: string[] = [
-        `set_config('search_path', $1, true)`,
-        `set_config('role', $2, true)`,
-        `set_config('request.jwt.claims', $3, true)`,
-        `set_config('request.method', $4, true)`,
-        `set_config('request.path', $5, true)`,
-        `set_config('request.headers', $6, true)`,
-        `set_config('request.cookies', $7, true)`,
-      ];
-      const values: unknown[] = [
-        searchPath,
-        auth.role,
-        JSON.stringify(auth.claims),
-        ctx.method,
-        ctx.path,
-        JSON.stringify(ctx.headers),
-        JSON.stringify(ctx.cookies),
-      ];
-      for (const [k, v] of roleSettings) {
-        values.push(k, v);
-        settings.push(`set_config($${values.length - 1}, $${values.length}, true)`);
+      await tx.query(settings.text, settings.values);
+      if (config.dbPreRequest) {
+        const pre = preRequestStatement(config.dbPreRequest);
+        await tx.query(pre.text, pre.values);
       }
-      if (plan.prefer.timezone) {
-        values.push(plan.prefer.timezone);
-        settings.push(`set_config('timezone', $${values.length}, true)`);
-      }
-      if (readOnly) settings.push(`set_config('transaction_read_only', 'on', true)`);
-      await tx.query(`select ${settings.join(', ')}`, values);
-      if (config.dbPreRequest) await tx.query(preRequestSql(config.dbPreRequest));
       if (costLimit !== undefined) await checkCost(tx, stmt, costLimit);
       if (plan.accept.plan) return explain(tx, plan.accept.plan, stmt);
       const r = await tx.query<Record<string, unknown>>(stmt.text, stmt.values);
@@ -100,10 +93,8 @@ export async function execute(
         if (plan.count === 'planned' || plan.maxRows === null || planned > plan.maxRows)
           result.total = planned;
         else {
-          const exact = await tx.query<{ n: string }>(
-            `select pg_catalog.count(*)::text as n from (${stmt.countQuery.text}) c`,
-            stmt.countQuery.values,
-          );
+          const count = exactCountStatement(stmt.countQuery);
+          const exact = await tx.query<{ n: string }>(count.text, count.values);
           result.total = Number(exact.rows[0]!.n);
         }
       }
@@ -123,7 +114,7 @@ export async function execute(
       return result;
     },
     // EXPLAIN ANALYZE runs the statement: never keep what it wrote
-    { rollback: rollbackPreferred || (plan.accept.plan?.options.includes('analyze') ?? false) },
+    { rollback: rollback || (plan.accept.plan?.options.includes('analyze') ?? false) },
   );
 }
 
@@ -132,8 +123,8 @@ async function explain(
   p: NonNullable<ActionPlan['accept']['plan']>,
   stmt: Statement,
 ): Promise<ResultRow> {
-  const opts = [`format ${p.format}`, ...p.options.map((o) => `${o} true`)];
-  const r = await tx.query<Record<string, unknown>>(`explain (${opts.join(', ')}) ${stmt.text}`, stmt.values);
+  const ex = explainStatement(stmt, p.format, p.options);
+  const r = await tx.query<Record<string, unknown>>(ex.text, ex.values);
   const lines = r.rows.map((row) => Object.values(row)[0]);
   const body =
     p.format === 'json'
@@ -160,7 +151,8 @@ async function explain(
  * request from holding the database and Node's event loop.
  */
 async function checkCost(tx: Queryable, stmt: Statement, limit: number): Promise<void> {
-  const r = await tx.query<Record<string, unknown>>(`explain (format json) ${stmt.text}`, stmt.values);
+  const ex = explainStatement(stmt, 'json');
+  const r = await tx.query<Record<string, unknown>>(ex.text, ex.values);
   const first = Object.values(r.rows[0] ?? {})[0];
   const json = (typeof first === 'string' ? JSON.parse(first) : first) as {
     Plan: { 'Total Cost': number };
@@ -170,7 +162,8 @@ async function checkCost(tx: Queryable, stmt: Statement, limit: number): Promise
 }
 
 async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] }): Promise<number> {
-  const r = await tx.query<{ plan: unknown }>(`explain (format json) ${q.text}`, q.values);
+  const ex = explainStatement(q, 'json');
+  const r = await tx.query<{ plan: unknown }>(ex.text, ex.values);
   const first = Object.values(r.rows[0] ?? {})[0];
   const json = (typeof first === 'string' ? JSON.parse(first) : first) as { Plan: { 'Plan Rows': number } }[];
   return Number(json[0]?.Plan['Plan Rows'] ?? 0);

@@ -1,7 +1,8 @@
 /** Statuses and headers PostgREST answers with: Content-Range, Content-Type, Location, Preference-Applied, CORS. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiError } from './errors.ts';
-import type { ResultRow } from './execute.ts';
+import { ApiError, fromPgError, isPgError } from './errors.ts';
+import { txEnd, type ResultRow } from './execute.ts';
+import type { ParsedRequest, RequestError } from './parse/request.ts';
 import type { ActionPlan } from './plan/types.ts';
 import type { RestConfig } from './types.ts';
 
@@ -113,7 +114,6 @@ interface ResponseOptions {
   cors: Record<string, string>;
   schema: string;
   config: RestConfig;
-  allowOverride: boolean;
   timing: Record<string, string>;
   trace: Record<string, string>;
 }
@@ -178,7 +178,7 @@ export function buildResponse(
     withBody = ret === 'representation';
   }
   if (prefer.count) applied.push(`count=${prefer.count}`);
-  if (prefer.tx && o.allowOverride) applied.push(`tx=${prefer.tx}`);
+  if (prefer.tx && txEnd(o.config, prefer).allowOverride) applied.push(`tx=${prefer.tx}`);
   if (prefer.handling) applied.push(`handling=${prefer.handling}`);
   if (prefer.timezone) applied.push(`timezone=${prefer.timezone}`);
   if (prefer.maxAffected !== undefined && prefer.handling === 'strict')
@@ -199,4 +199,41 @@ export function buildResponse(
   if (result.responseStatus && /^\d{3}$/.test(result.responseStatus)) status = Number(result.responseStatus);
   if (withBody && !('Content-Type' in headers)) headers['Content-Type'] = contentTypeOf(plan);
   return [status, headers, withBody ? body : ''];
+}
+
+/** The answers that need no database: a preflight (OPTIONS) and the root's OpenAPI stub. */
+export function respondWithoutDb(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: Exclude<ParsedRequest, { kind: 'db' }>,
+  config: RestConfig,
+  cors: Record<string, string>,
+): void {
+  if (request.kind === 'preflight') return preflight(req, res, config, cors);
+  respond(
+    res,
+    200,
+    { 'Content-Type': 'application/openapi+json; charset=utf-8', ...cors },
+    '{"swagger":"2.0","info":{"title":"supabase-local"}}',
+  );
+}
+
+/** A failed request → PostgREST's error answer (a database error mapped with pgErrorStatus). */
+export function respondFailure(
+  res: ServerResponse,
+  failure: RequestError,
+  config: RestConfig,
+  cors: Record<string, string>,
+): void {
+  const e = failure.error;
+  const apiErr =
+    e instanceof ApiError
+      ? e
+      : isPgError(e)
+        ? fromPgError(e, failure.auth?.authenticated ?? false)
+        : new ApiError(500, 'PGRST000', e instanceof Error ? e.message : String(e));
+  if (!(e instanceof ApiError) && !isPgError(e)) console.error('[rest] unexpected error', e);
+  const extra: Record<string, string> = { ...cors };
+  if (config.dbSchemas.length > 1 && apiErr.code !== 'PGRST106') extra['Content-Profile'] = failure.schema;
+  respondError(res, apiErr, extra, config);
 }

@@ -1,27 +1,16 @@
 /** A parsed request → ActionPlan (read, mutate or call), resolving names against the schema cache. */
 import { ApiError, err } from '../errors.ts';
-import type { Accepted, BodyType } from '../parse/headers.ts';
 import { decodeQuery } from '../parse/query-params.ts';
-import type { Preferences, QueryParams } from '../parse/types.ts';
+import type { ApiRequest } from '../parse/request.ts';
 import type { Column, Relation, Routine, SchemaCache } from '../schema-cache.ts';
+import type { RestConfig } from '../types.ts';
 import { suggest } from './fuzzy.ts';
+import { checkEmbedLimits } from './limits.ts';
 import { checkPaths, planRead } from './read.ts';
 import type { ActionPlan, CallPlan, MutatePlan, ReadPlan } from './types.ts';
 
-export interface PlanInput {
-  method: string;
-  schema: string;
-  target: { kind: 'relation'; name: string } | { kind: 'rpc'; name: string };
-  qp: QueryParams;
-  rawQuery: string;
-  prefer: Preferences;
-  accept: Accepted;
-  bodyType: BodyType;
-  body: Buffer | null;
-  rangeHeader: { offset: number; limit?: number } | null;
-  maxRows: number | null;
-  aggregatesEnabled: boolean;
-}
+/** The request and the settings planning reads (db-max-rows, db-aggregates-enabled). */
+export type PlanInput = ApiRequest & { maxRows: number | null; aggregatesEnabled: boolean };
 
 function findRelation(sc: SchemaCache, schema: string, name: string): Relation {
   const rel = sc.relation(schema, name);
@@ -34,14 +23,14 @@ function findRelation(sc: SchemaCache, schema: string, name: string): Relation {
 }
 
 function rootRead(sc: SchemaCache, input: PlanInput, rel: Relation): ReadPlan {
-  const ctx = { sc, qp: input.qp, aggregatesEnabled: input.aggregatesEnabled, counter: { n: 0 } };
-  const plan = planRead(ctx, rel, input.qp.select, '', rel.name, rel.name);
-  checkPaths(input.qp, plan);
-  if (input.rangeHeader && !input.qp.ranges.has('')) plan.range = input.rangeHeader;
-  else if (input.rangeHeader) {
+  const ctx = { sc, qp: input.queryParams, aggregatesEnabled: input.aggregatesEnabled, counter: { n: 0 } };
+  const plan = planRead(ctx, rel, input.queryParams.select, '', rel.name, rel.name);
+  checkPaths(input.queryParams, plan);
+  if (input.range && !input.queryParams.ranges.has('')) plan.range = input.range;
+  else if (input.range) {
     // both: the narrower window wins, as PostgREST intersects them
     const q = plan.range;
-    const h = input.rangeHeader;
+    const h = input.range;
     const start = Math.max(q.offset, h.offset);
     const endQ = q.limit === undefined ? Infinity : q.offset + q.limit;
     const endH = h.limit === undefined ? Infinity : h.offset + h.limit;
@@ -60,7 +49,7 @@ function bodyRows(
   checkKeys: boolean,
 ): { json: string; keys: string[]; isArray: boolean; empty: boolean } {
   const raw = input.body?.toString('utf8') ?? '';
-  if (input.bodyType === 'csv') {
+  if (input.contentType === 'csv') {
     const lines = raw.split(/\r?\n/).filter((l) => l !== '');
     const header = splitCsvLine(lines[0] ?? '');
     const rows = lines.slice(1).map((l) => {
@@ -69,7 +58,7 @@ function bodyRows(
     });
     return { json: JSON.stringify(rows), keys: header, isArray: true, empty: rows.length === 0 };
   }
-  if (input.bodyType === 'form') {
+  if (input.contentType === 'form') {
     const obj = Object.fromEntries(decodeQuery(raw));
     return { json: JSON.stringify(obj), keys: Object.keys(obj), isArray: false, empty: false };
   }
@@ -134,9 +123,9 @@ function writeColumns(rel: Relation, names: string[]): Column[] {
 
 function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutatePlan {
   const method = input.method;
-  const prefer = input.prefer;
+  const prefer = input.preferences;
   const ret = prefer.return ?? 'minimal';
-  const read = rootRead(sc, { ...input, rangeHeader: null }, rel);
+  const read = rootRead(sc, { ...input, range: null }, rel);
   const base = {
     schema: input.schema,
     prefer,
@@ -155,18 +144,18 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
   };
   if (method === 'DELETE') return { ...base, kind: 'delete' };
   // with ?columns= the objects may differ: listed columns are read, the rest ignored
-  const body = bodyRows(input, input.qp.columns === undefined);
-  const names = input.qp.columns ?? body.keys;
+  const body = bodyRows(input, input.queryParams.columns === undefined);
+  const names = input.queryParams.columns ?? body.keys;
   const columns = writeColumns(rel, names);
   if (method === 'PATCH')
     return { ...base, kind: 'update', columns, body: body.json, bodyIsArray: body.isArray };
   if (method === 'PUT') {
-    if (input.qp.ranges.size > 0) throw err.putLimit();
+    if (input.queryParams.ranges.size > 0) throw err.putLimit();
     const pk = rel.pk;
-    const eqs = (input.qp.filters.get('') ?? []).filter(
+    const eqs = (input.queryParams.filters.get('') ?? []).filter(
       (f) => f.expr.kind === 'op' && f.expr.op === 'eq' && !f.negated,
     );
-    const all = input.qp.filters.get('') ?? [];
+    const all = input.queryParams.filters.get('') ?? [];
     if (
       pk.length === 0 ||
       eqs.length !== all.length ||
@@ -192,7 +181,7 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
   }
   // POST
   const plan: MutatePlan = { ...base, kind: 'insert', columns, body: body.json, bodyIsArray: body.isArray };
-  const onConflict = input.qp.onConflict ?? rel.pk;
+  const onConflict = input.queryParams.onConflict ?? rel.pk;
   if (prefer.resolution && onConflict.length > 0) {
     plan.resolution = prefer.resolution;
     plan.onConflict = onConflict;
@@ -212,14 +201,15 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   let getArgs: Record<string, string[]> | undefined;
   if (isGet) {
     getArgs = {};
-    for (const [k, v] of input.qp.params) (getArgs[k] ??= []).push(v);
+    for (const [k, v] of input.queryParams.params) (getArgs[k] ??= []).push(v);
     argNames = Object.keys(getArgs);
   } else {
     const raw = input.body?.toString('utf8') ?? '';
     rawBody = raw.trim() === '' ? '{}' : raw;
-    if (input.bodyType === 'form') args = Object.fromEntries(decodeQuery(raw));
-    else if (input.bodyType === 'csv') throw err.invalidBody('CSV is not a valid body for a function call');
-    else if (input.bodyType === 'json') {
+    if (input.contentType === 'form') args = Object.fromEntries(decodeQuery(raw));
+    else if (input.contentType === 'csv')
+      throw err.invalidBody('CSV is not a valid body for a function call');
+    else if (input.contentType === 'json') {
       try {
         const v = JSON.parse(rawBody) as unknown;
         args = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -228,12 +218,12 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
         throw err.invalidBody('Empty or invalid json');
       }
     }
-    argNames = input.prefer.params === 'single-object' ? [] : Object.keys(args);
-    if (input.qp.columns) argNames = input.qp.columns;
+    argNames = input.preferences.params === 'single-object' ? [] : Object.keys(args);
+    if (input.queryParams.columns) argNames = input.queryParams.columns;
   }
   const matches = overloads.filter((r) => {
     const ins = r.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
-    if (input.prefer.params === 'single-object') return ins.length === 1;
+    if (input.preferences.params === 'single-object') return ins.length === 1;
     if (
       ins.length === 1 &&
       ins[0]!.name === '' &&
@@ -287,7 +277,7 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const routine = matches[0]!;
   const ins = routine.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
   const singleObject =
-    input.prefer.params === 'single-object' ||
+    input.preferences.params === 'single-object' ||
     (!isGet &&
       ins.length === 1 &&
       ins[0]!.name === '' &&
@@ -295,21 +285,21 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const rel = returnRelation(routine);
   let read: ReadPlan | null = null;
   if (rel) {
-    const qp = { ...input.qp, filters: new Map(input.qp.filters) };
-    read = rootRead(sc, { ...input, qp }, rel);
+    const queryParams = { ...input.queryParams, filters: new Map(input.queryParams.filters) };
+    read = rootRead(sc, { ...input, queryParams }, rel);
     read.alias = 'pgrst_call';
     read.name = routine.name;
   }
   return {
     kind: 'call',
     schema,
-    prefer: input.prefer,
+    prefer: input.preferences,
     accept: input.accept,
     maxRows: input.maxRows,
     fn: {
       routine,
       // the body goes to Postgres as it came (no re-serialising: it may be deep or large)
-      args: singleObject || input.bodyType === 'json' ? (rawBody ?? '{}') : JSON.stringify(args),
+      args: singleObject || input.contentType === 'json' ? (rawBody ?? '{}') : JSON.stringify(args),
       argNames: singleObject ? [] : argNames,
       singleObject,
       ...(getArgs ? { getArgs } : {}),
@@ -318,7 +308,7 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
     scalar: rel === null,
     head: input.method === 'HEAD',
     readOnly: isGet,
-    ...(input.prefer.count ? { count: input.prefer.count } : {}),
+    ...(input.preferences.count ? { count: input.preferences.count } : {}),
   };
 }
 
@@ -362,14 +352,24 @@ export function planAction(sc: SchemaCache, input: PlanInput): ActionPlan {
     return {
       kind: 'read',
       schema: input.schema,
-      prefer: input.prefer,
+      prefer: input.preferences,
       accept: input.accept,
       maxRows: input.maxRows,
       read,
       head: input.method === 'HEAD',
-      ...(input.prefer.count ? { count: input.prefer.count } : {}),
+      ...(input.preferences.count ? { count: input.preferences.count } : {}),
     };
   }
   if (!['POST', 'PATCH', 'PUT', 'DELETE'].includes(input.method)) throw err.unsupportedMethod(input.method);
   return planMutation(sc, input, rel);
+}
+
+/** The plan stage: the embedding limits, then the request resolved against the schema cache. */
+export function planRequest(sc: SchemaCache, request: ApiRequest, config: RestConfig): ActionPlan {
+  checkEmbedLimits(request.target.name, request.queryParams.select, config);
+  return planAction(sc, {
+    ...request,
+    maxRows: config.dbMaxRows ?? null,
+    aggregatesEnabled: config.dbAggregatesEnabled ?? false,
+  });
 }
