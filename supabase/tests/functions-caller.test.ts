@@ -113,7 +113,8 @@ forEachServer(
         expect(bare.status).toBe(401);
         expect(await bare.json()).toEqual({ error: 'Missing authorization header.' });
         // the apps' anon/publishable key alone (the gateway may pass it on as the bearer), or Basic
-        for (const headers of [{}, { Authorization: 'Basic eDp5' }] as Record<string, string>[]) {
+        const variants: Record<string, string>[] = [{}, { Authorization: 'Basic eDp5' }];
+        for (const headers of variants) {
           const r = await postFunction(s, name, bodyFor(name, order.id), undefined, headers);
           expect(r.status).toBe(401);
           expect(Object.keys((await r.json()) as object)).toEqual(['error']);
