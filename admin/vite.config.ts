@@ -4,7 +4,7 @@ import { defineConfig, loadEnv } from 'vite';
 import { LOCAL_BUILD_MODE, siteBuildDefines, siteBuildEnv } from '../shared/src/config.ts';
 
 // Served under /admin of the store's origin, so every asset URL starts with /admin/.
-// The API and key are fixed at build time, as the storefront's (vite.config.ts there): `--mode local`
+// The API and key are fixed at build time, as the storefront's (vite.config.ts there): `--mode supabase-local`
 // and the dev server default to supabase-local; any other build needs the production variables.
 export default defineConfig(({ mode, command }) => ({
   base: '/admin/',

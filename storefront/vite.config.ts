@@ -9,7 +9,7 @@ import { robotsTxt } from './build/robots.ts';
 import { stylesOffTheCriticalPath } from './build/styles-off-the-critical-path.ts';
 
 // The API, key, site address and Razorpay key id are fixed at build time from VITE_* variables:
-// `vite build --mode local` (npm start, the tests) and the dev server default to supabase-local;
+// `vite build --mode supabase-local` (npm start, the tests) and the dev server default to supabase-local;
 // any other build is a production build and refuses to start without VITE_SUPABASE_URL,
 // VITE_SUPABASE_PUBLISHABLE_KEY, VITE_SITE_URL and VITE_RAZORPAY_KEY_ID, naming what is missing
 // (shared/src/config.ts siteBuildEnv; docs/deploy.md).

@@ -142,8 +142,8 @@ export function secretKeyProblem(key: string): string | undefined {
   return undefined;
 }
 
-/** The mode of the local build (`npm start`, the tests): `vite build --mode local`. */
-export const LOCAL_BUILD_MODE = 'local';
+/** The mode of the local build (`npm start`, the tests): `vite build --mode supabase-local`. */
+export const LOCAL_BUILD_MODE = 'supabase-local';
 
 /**
  * Vite `define` entries inlining a build's values as import.meta.env.VITE_*: the apps read only
