@@ -10,12 +10,13 @@
 // The caller is verified here, not by the platform: config.toml sets verify_jwt = false for every
 // function (the platform check cannot verify tokens signed with the new asymmetric keys). callerOf()
 // verifies the Authorization bearer with auth.getClaims(): an asymmetric token (ES256, RS256) against
-// the project's JWKS (/auth/v1/.well-known/jwks.json, cached), a legacy HS256 one by asking Auth.
+// the project's public keys (SUPABASE_JWKS when the runtime gives it, else, or for a key id not in it,
+// /auth/v1/.well-known/jwks.json, cached), a legacy HS256 one by asking Auth.
 //
 // Resolved from the workspace's node_modules when run locally (Deno uses the package.json's
 // node_modules; `pnpm install` puts supabase-js there), fetched from npm by `supabase functions
 // deploy`. The version is the root package.json's (supabase/tests/functions-deno.test.ts checks).
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { createClient, type JWK, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import type { Database } from '../../../shared/src/types/database.ts';
 
 export type { QueryData } from 'npm:@supabase/supabase-js@2.119.1';
@@ -80,6 +81,24 @@ export function publicClient(): StoreClient {
   return (visitor ??= client(projectKey('publishable')));
 }
 
+const isJwk = (v: unknown): v is JWK =>
+  typeof v === 'object' && v !== null && 'kty' in v && typeof v.kty === 'string';
+
+let publishedKeys: { keys: JWK[] } | undefined;
+/** SUPABASE_JWKS (`{"keys": […]}` or `[…]`), the public keys hosted functions are given; else none. */
+function runtimeJwks(): { keys: JWK[] } {
+  if (publishedKeys) return publishedKeys;
+  let parsed: unknown = [];
+  try {
+    parsed = JSON.parse(Deno.env.get('SUPABASE_JWKS') ?? '[]');
+  } catch {
+    console.error('SUPABASE_JWKS is not JSON: the keys are fetched from Auth instead');
+  }
+  const list: unknown =
+    typeof parsed === 'object' && parsed !== null && 'keys' in parsed ? parsed.keys : parsed;
+  return (publishedKeys = { keys: Array.isArray(list) ? list.filter(isJwk) : [] });
+}
+
 /** A verified caller: their user id and a client that reads and calls as them (RLS applies). */
 export interface Caller {
   userId: string;
@@ -98,9 +117,9 @@ export async function callerOf(
   const header = req.headers.get('Authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) return reply(401, { error: 'Missing authorization header.' });
-  // The JWKS is cached on the client between calls (publicClient is one per worker).
+  // A key id not in SUPABASE_JWKS is looked up in Auth's JWKS, cached by publicClient (one per worker).
   const verified = await publicClient()
-    .auth.getClaims(token)
+    .auth.getClaims(token, { jwks: runtimeJwks() })
     .catch(() => null);
   const claims = verified && !verified.error ? verified.data?.claims : undefined;
   if (!claims || typeof claims.sub !== 'string' || !claims.sub || claims.role !== 'authenticated') {
