@@ -10,19 +10,26 @@
  *
  * Environment: DATABASE_URL (PostgreSQL instead of PGlite), DATABASE_POOL_SIZE, SUPABASE_LOCAL_DATA
  * (PGlite folder or memory://), SUPABASE_PORT / SUPABASE_HOST (API), PORT / HOST (web),
- * SUPABASE_JWT_SECRET.
+ * SUPABASE_JWT_SECRET, SUPABASE_PUBLISHABLE_KEY / SUPABASE_SECRET_KEY, SUPABASE_SIGNING_KEYS_PATH,
+ * SUPABASE_LOCAL_JWT_ALGORITHM (keys.ts, README "Keys").
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { bootstrap, bootstrapScript, installedExtensions } from './bootstrap/index.ts';
-import { loadConfig, projectPaths, REPO_ROOT } from './config.ts';
+import { loadConfig, projectPaths, REPO_ROOT, type ProjectPaths, type SupabaseConfig } from './config.ts';
 import { createScheduler } from './cron.ts';
 import { createNetWorker } from './net.ts';
 import { applyVaultSecrets, vaultEntries } from './vault.ts';
 import { dbTarget, openTarget, type DbTarget } from './db/index.ts';
 import { redactUrl } from './db/postgres.ts';
 import type { Db } from './db/types.ts';
-import { apiKeys, type ApiKeys } from './keys.ts';
+import {
+  ephemeralSigningKeys,
+  keptSigningKeys,
+  readSigningKeys,
+  type SigningKeys,
+} from './jwt/signing-keys.ts';
+import { apiKeys, signingKeysFromEnv, type ApiKeys } from './keys.ts';
 import { appliedVersions, listMigrations, SqlFileError } from './migrations/index.ts';
 import { emptyPostgresDatabase, isLoopbackHost, resetPgliteDir } from './migrations/reset.ts';
 import { notifySchemaReload, prepareDatabase } from './prepare.ts';
@@ -89,10 +96,37 @@ async function prepare(db: Db) {
   });
 }
 
+/**
+ * The signing key, as `supabase start` takes it: SUPABASE_LOCAL_JWT_ALGORITHM=HS256 (legacy, none),
+ * SUPABASE_SIGNING_KEYS_PATH, config.toml's [auth] signing_keys_path; else the key kept beside the
+ * data folder (made on first start), or one for this process when the data is memory://.
+ */
+function signingKeysFor(config: SupabaseConfig, paths: ProjectPaths, where: DbTarget): SigningKeys | null {
+  return signingKeysFromEnv(process.env, () => {
+    if (config.auth.signingKeysPath)
+      return readSigningKeys(resolve(paths.supabaseDir, config.auth.signingKeysPath));
+    const kept = keptKeyPath(where);
+    return kept ? keptSigningKeys(kept) : ephemeralSigningKeys();
+  });
+}
+
+/** `.data/pglite` → `.data/signing_keys.json`, `/x/db` → `/x/db-signing_keys.json`; PostgreSQL: <workdir>/.data. */
+function keptKeyPath(where: DbTarget): string | undefined {
+  if (where.kind === 'postgres') return join(root, '.data', 'signing_keys.json');
+  if (where.dataDir.startsWith('memory://')) return undefined;
+  const dir = resolve(where.dataDir);
+  const name = basename(dir) === 'pglite' ? 'signing_keys.json' : `${basename(dir)}-signing_keys.json`;
+  return join(dirname(dir), name);
+}
+
 async function serve(): Promise<number> {
   const { config, paths } = setup();
-  const keys = apiKeys();
   const where = target();
+  const keys = apiKeys(process.env, {
+    signingKeys: signingKeysFor(config, paths, where),
+    publishableKey: config.auth.publishableKey,
+    secretKey: config.auth.secretKey,
+  });
   const started = Date.now();
   const db = await openTarget(where);
   let server: RunningServer | undefined;
@@ -266,6 +300,15 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
         ] as [string, string][])
       : []),
     ['Database', describeTarget(target)],
+    // as `supabase status` prints them: the new keys first, then the legacy ones
+    ['Publishable key', keys.publishableKey],
+    ['Secret key', keys.secretKey],
+    [
+      'JWT signing',
+      keys.signingKeys
+        ? `${keys.signingKeys.signing.alg} key ${keys.signingKeys.signing.kid} (${keys.signingKeys.source}); JWKS ${s.apiUrl}/auth/v1/.well-known/jwks.json`
+        : 'HS256 with the JWT secret (legacy: SUPABASE_LOCAL_JWT_ALGORITHM=HS256)',
+    ],
     [
       'JWT secret',
       keys.wellKnownSecret ? `${keys.jwtSecret} (the well-known local one)` : '(SUPABASE_JWT_SECRET)',

@@ -56,6 +56,11 @@ export interface SupabaseConfig {
     siteUrl: string;
     additionalRedirectUrls: string[];
     jwtExpiry: number;
+    /** [auth] signing_keys_path: the CLI's signing_keys.json (relative to supabase/); '' = none */
+    signingKeysPath: string;
+    /** [auth] publishable_key / secret_key: the new API keys of your own ('' = the default) */
+    publishableKey: string;
+    secretKey: string;
     enableSignup: boolean;
     enableRefreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
@@ -144,6 +149,9 @@ export function fromToml(raw: Table): SupabaseConfig {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
       additionalRedirectUrls: strs(auth.additional_redirect_urls, []),
       jwtExpiry: num(auth.jwt_expiry, 3600),
+      signingKeysPath: str(auth.signing_keys_path, ''),
+      publishableKey: str(auth.publishable_key, ''),
+      secretKey: str(auth.secret_key, ''),
       enableSignup: bool(auth.enable_signup, true),
       enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),

@@ -22,12 +22,14 @@
  *   query parameter) nor `Authorization` gets 401 "No API key found in request". With only an
  *   apikey, the key becomes the bearer token (that is how the anon key reaches PostgREST). The keys
  *   themselves are not checked here: the service verifies the JWT and answers in its own shape.
- * - The CLI's sb_publishable_/sb_secret_ keys are swapped for the JWTs they stand for; an apikey
- *   query parameter is removed before the service sees the URL (Kong's hide_credentials).
+ * - The publishable (sb_publishable_…) and secret (sb_secret_…) keys are let in as anon and
+ *   service_role: swapped for the JWTs of those roles (mapKeys), as the CLI's Kong does; a user's JWT
+ *   in Authorization still wins. An apikey query parameter is removed before the service sees the
+ *   URL (Kong's hide_credentials).
  * - A route table mounting each service at its prefix; the handler gets the path after the prefix.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveOpaqueKey, type ApiKeys } from './keys.ts';
+import { jwtForOpaqueKey, type ApiKeys } from './keys.ts';
 import { MISDIRECTED, type RequestGuard } from './request-guard.ts';
 
 /** Serves one request; `target` is the path after the route's prefix plus the raw query string. */
@@ -202,17 +204,26 @@ function headerOrQuery(req: IncomingMessage, target: string, name: string): stri
 }
 
 /**
- * No Authorization: the apikey is the bearer. An Authorization of `Bearer sb_…` (the CLI's opaque
- * keys) is replaced by the JWT it stands for, as the CLI's Kong template does.
+ * The Authorization the services get, as the CLI's Kong sets it (its request-transformer) and as
+ * the hosted gateway does for the new keys:
+ * - a bearer token that is not an `sb_` key (a user's JWT, a legacy key) goes through as is: a
+ *   signed-in user wins over the apikey;
+ * - otherwise (none, or `Bearer sb_…`, which supabase-js sends when it has no session) the apikey
+ *   decides: the publishable key becomes the anon JWT, the secret key the service_role JWT, and any
+ *   other apikey (a legacy JWT key) becomes the bearer itself;
+ * - `Bearer sb_…` without an apikey: the key it carries is read as the apikey.
+ * The apikey header itself is swapped too, for services that read it.
  */
 function mapKeys(req: IncomingMessage, apikey: string | undefined, keys: ApiKeys): void {
   const auth = req.headers.authorization;
-  if (auth && /^bearer sb_/i.test(auth)) {
-    req.headers.authorization = `Bearer ${resolveOpaqueKey(auth.slice(7).trim(), keys)}`;
-  } else if (!auth && apikey) {
-    req.headers.authorization = `Bearer ${resolveOpaqueKey(apikey, keys)}`;
+  const opaqueBearer = auth !== undefined && /^bearer sb_/i.test(auth);
+  const key = apikey ?? (opaqueBearer ? auth.slice(7).trim() : undefined);
+  if ((!auth || opaqueBearer) && key) {
+    req.headers.authorization = `Bearer ${jwtForOpaqueKey(key, keys) ?? key}`;
   }
-  if (apikey && typeof req.headers.apikey === 'string') req.headers.apikey = resolveOpaqueKey(apikey, keys);
+  if (apikey && typeof req.headers.apikey === 'string') {
+    req.headers.apikey = jwtForOpaqueKey(apikey, keys) ?? apikey;
+  }
 }
 
 /** The peer's address (`::ffff:127.0.0.1` → `127.0.0.1`). */

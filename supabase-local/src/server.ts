@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { exposedSchemas, loadConfig, projectPaths, type SupabaseConfig } from './config.ts';
 import type { Db } from './db/types.ts';
 import { createGateway, type Route } from './gateway.ts';
-import { apiKeys, type ApiKeys } from './keys.ts';
+import { apiKeys, restJwtSecret, type ApiKeys } from './keys.ts';
 import { isLoopbackHost } from './migrations/reset.ts';
 import { configuredUrls, createRequestGuard } from './request-guard.ts';
 import { createRestApp } from './rest/index.ts';
@@ -82,7 +82,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restApp = await createRestApp(options.db, {
     dbSchemas: exposedSchemas(config),
     dbAnonRole: 'anon',
-    jwtSecret: keys.jwtSecret,
+    jwtSecret: restJwtSecret(keys),
     dbExtraSearchPath: config.api.extraSearchPath,
     dbMaxRows: config.api.maxRows,
     ...options.rest,

@@ -5,6 +5,7 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { badRequest } from './errors.ts';
 import type { AuthRequest, Reply } from './http.ts';
+import type { AuthJwt } from './jwt.ts';
 import type { Mailer } from './mail.ts';
 import type { AuthSettings } from './options.ts';
 import type { Limiter } from './rate-limit.ts';
@@ -16,6 +17,8 @@ export interface AuthContext {
   db: Db;
   settings: AuthSettings;
   tokens: TokenService;
+  /** signs user tokens and verifies any (the project's keys) */
+  jwt: AuthJwt;
   mailer: Mailer;
   limiter: Limiter;
   now: () => Date;

@@ -1,9 +1,11 @@
 /**
  * The HTTP edge of Auth: a request as the handlers see it, the answer they return, and JSON bodies
  * decoded the way GoTrue's Go structs decode them (unknown fields ignored, `null` leaves the zero
- * value, a wrong type is a 400 bad_json naming the field), with GoTrue's 1 MB body limit.
+ * value, a wrong type is a 400 bad_json naming the field), with GoTrue's 1 MB body limit (read by
+ * the one body reader, ../http/body.ts, a refusal worded as GoTrue's 413 request_entity_too_large).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, readBody as readRequestBody } from '../http/body.ts';
 import { badRequest, HttpError } from './errors.ts';
 import type { Reply } from './reply.ts';
 
@@ -42,29 +44,12 @@ export const html = (page: string, status = 200): Reply => ({
 
 export const MAX_BODY = 1 << 20;
 
+/** The body, read once on first use with the one body reader (../http/body.ts), at most MAX_BODY bytes. */
 export function readBody(req: IncomingMessage): () => Promise<Buffer> {
   let cached: Promise<Buffer> | undefined;
   return () =>
-    (cached ??= new Promise<Buffer>((resolve, reject) => {
-      const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > MAX_BODY) {
-        req.resume(); // discard it, so the 413 still reaches the client
-        return reject(tooLarge());
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > MAX_BODY) {
-          req.removeAllListeners('data');
-          req.resume(); // drain, so the 413 still reaches the client
-          reject(tooLarge());
-          return;
-        }
-        chunks.push(c);
-      });
-      req.on('end', () => resolve(Buffer.concat(chunks)));
-      req.on('error', reject);
+    (cached ??= readRequestBody(req, { limit: MAX_BODY }).catch((e: unknown) => {
+      throw e instanceof BodyTooLargeError ? tooLarge() : e;
     }));
 }
 

@@ -29,17 +29,20 @@ import { otp } from './routes/otp.ts';
 import { reauthenticate } from './routes/reauthenticate.ts';
 import { recover } from './routes/recover.ts';
 import { resend } from './routes/resend.ts';
+import { jwks } from './routes/jwks.ts';
 import { health, settings } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, updateUserHandler } from './routes/user.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 import { createTokenService } from './tokens.ts';
+import { createAuthJwt } from './jwt.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const ROUTES: [Method, string, Handler][] = [
   ['GET', '/health', health],
+  ['GET', '/.well-known/jwks.json', jwks],
   ['GET', '/settings', settings],
   ['POST', '/signup', signup],
   ['POST', '/token', token],
@@ -70,10 +73,11 @@ const ROUTES: [Method, string, Handler][] = [
 
 /**
  * Paths under /auth/v1 that browsers open without an apikey: email links, the OAuth round trip
- * (Kong's auth-v1-open routes), and supabase-local's mailbox and provider pages.
+ * (Kong's auth-v1-open routes), the JWKS (verifiers fetch it without a key), and supabase-local's
+ * mailbox and provider pages.
  */
 export const AUTH_OPEN_PATHS =
-  /^\/(verify|callback|authorize|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json)?)\/?$/;
+  /^\/(verify|callback|authorize|\.well-known\/jwks\.json|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json)?)\/?$/;
 
 export interface AuthAppOptions {
   db: Db;
@@ -125,10 +129,12 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
   const now = options.now ?? (() => new Date());
   const settings = authSettings(options.config, options.keys.jwtSecret, options.rateLimits);
   const log = options.log ?? ((m: string) => console.error(`[auth] ${m}`));
+  const jwt = createAuthJwt(options.keys);
   const ctx: AuthContext = {
     db: options.db,
     settings,
-    tokens: createTokenService(options.db, settings, now),
+    jwt,
+    tokens: createTokenService(options.db, settings, jwt, now),
     mailer: createMailer(settings, now),
     limiter: createLimiter(settings.rateLimits, () => now().getTime()),
     now,

@@ -20,7 +20,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/types.ts';
 import { badRequest, forbidden, HttpError, internalError, OAuthError } from './errors.ts';
-import { JwtError, signHs256, verifyHs256 } from './jwt.ts';
+import { JwtError, type AuthJwt } from './jwt.ts';
 import type { AuthSettings } from './options.ts';
 import { findUserById, isBanned, NIL_UUID, updateUser, userJson, type User, type UserRow } from './users.ts';
 
@@ -87,7 +87,7 @@ function secureAlphanumeric(length: number): string {
   return out;
 }
 
-export function createTokenService(db: Db, settings: AuthSettings, now: () => Date) {
+export function createTokenService(db: Db, settings: AuthSettings, jwt: AuthJwt, now: () => Date) {
   async function createRefreshToken(
     q: Queryable,
     userId: string,
@@ -138,7 +138,7 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     };
-    return { token: signHs256(claims, settings.jwtSecret), expiresAt: exp };
+    return { token: await jwt.signAccessToken(claims), expiresAt: exp };
   }
 
   function response(user: User, token: string, expiresAt: number, refreshToken: string): AccessTokenResponse {
@@ -261,7 +261,7 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
     async authenticate(authorization: string | undefined): Promise<Authenticated> {
       const m = /^(?:B|b)earer (\S+)$/.exec(authorization ?? '');
       if (!m) throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-      const claims = verifyClaims(m[1]!);
+      const claims = await verifyClaims(m[1]!);
       const sub = claims.sub;
       if (typeof sub !== 'string' || sub === '')
         throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
@@ -289,9 +289,9 @@ export function createTokenService(db: Db, settings: AuthSettings, now: () => Da
     verifyClaims,
   };
 
-  function verifyClaims(token: string): Record<string, unknown> {
+  async function verifyClaims(token: string): Promise<Record<string, unknown>> {
     try {
-      return verifyHs256(token, settings.jwtSecret, Math.floor(now().getTime() / 1000));
+      return await jwt.verify(token, Math.floor(now().getTime() / 1000));
     } catch (e) {
       if (e instanceof JwtError)
         throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${e.message}`);

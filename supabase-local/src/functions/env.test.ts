@@ -35,6 +35,9 @@ describe('functionEnv', () => {
       apiUrl: 'http://127.0.0.1:54321',
       anonKey: 'anon',
       serviceRoleKey: 'service',
+      publishableKey: 'sb_publishable_x',
+      secretKey: 'sb_secret_y',
+      jwks: '{"keys":[]}',
     });
     expect(env).toMatchObject({
       A: 'process',
@@ -43,6 +46,10 @@ describe('functionEnv', () => {
       SUPABASE_ANON_KEY: 'anon',
     });
     expect(env.SUPABASE_SERVICE_ROLE_KEY).toBe('service');
+    // the new keys as hosted Supabase and the CLI's edge runtime give them: JSON dictionaries
+    expect(JSON.parse(env.SUPABASE_PUBLISHABLE_KEYS!)).toEqual({ default: 'sb_publishable_x' });
+    expect(JSON.parse(env.SUPABASE_SECRET_KEYS!)).toEqual({ default: 'sb_secret_y' });
+    expect(env.SUPABASE_JWKS).toBe('{"keys":[]}');
     expect(env.SUPABASE_DB_URL).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * What a function finds in `Deno.env`, as on hosted Supabase: the project's secrets plus
- * SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY (and SUPABASE_DB_URL when there is a
- * PostgreSQL URL). Secrets come from the environment supabase-local runs in and from
+ * SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS (JSON dictionaries,
+ * `{"default":"sb_…"}`, as hosted and the CLI's edge runtime give them), SUPABASE_JWKS (the public
+ * keys /auth/v1/.well-known/jwks.json serves), the legacy SUPABASE_ANON_KEY and
+ * SUPABASE_SERVICE_ROLE_KEY (and SUPABASE_DB_URL when there is a PostgreSQL URL). Secrets come from the environment supabase-local runs in and from
  * `supabase/functions/.env` (git-ignored; the file wins over the environment, the SUPABASE_* values
  * above win over both, as hosted Supabase refuses secrets named SUPABASE_*).
  */
@@ -60,6 +62,10 @@ export interface FunctionEnvInput {
   apiUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  /** the public JWKS as JSON text */
+  jwks: string;
   dbUrl?: string;
 }
 
@@ -70,6 +76,9 @@ export function functionEnv(i: FunctionEnvInput): Record<string, string> {
   env.SUPABASE_URL = i.apiUrl;
   env.SUPABASE_ANON_KEY = i.anonKey;
   env.SUPABASE_SERVICE_ROLE_KEY = i.serviceRoleKey;
+  env.SUPABASE_PUBLISHABLE_KEYS = JSON.stringify({ default: i.publishableKey });
+  env.SUPABASE_SECRET_KEYS = JSON.stringify({ default: i.secretKey });
+  env.SUPABASE_JWKS = i.jwks;
   if (i.dbUrl) env.SUPABASE_DB_URL = i.dbUrl;
   else delete env.SUPABASE_DB_URL;
   return env;

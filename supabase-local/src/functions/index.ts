@@ -5,8 +5,10 @@
  * - `Deno.serve` handlers, one warm worker per function (workers.ts), the request passed through
  *   untouched (method, path `/<name>/…`, query, headers including Authorization, body);
  * - `verify_jwt` per function from config.toml `[functions.<name>]` (default true): the call needs a
- *   JWT signed with the project secret, else 401 as the edge runtime answers; OPTIONS is never
- *   checked, so CORS preflights reach the function, which answers them itself;
+ *   JWT of the project (HS256 with the secret, or ES256 with a key of its JWKS), else 401 as the edge
+ *   runtime answers; OPTIONS is never checked, so CORS preflights reach the function, which answers
+ *   them itself. The publishable/secret keys reach this check already swapped for the anon /
+ *   service_role JWTs by the gateway, as under `supabase start`;
  * - secrets in the environment (env.ts);
  * - a handler that throws answers 500 WORKER_ERROR, a function that fails to start 503 BOOT_ERROR;
  *   either way the next call gets a fresh worker.
@@ -17,8 +19,9 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { jwtVerify } from 'jose';
 import { projectPaths, REPO_ROOT } from '../config.ts';
+import { JwtFailure, type JwtVerifier } from '../jwt/verify.ts';
+import { projectJwtVerifier, publishedJwks } from '../keys.ts';
 import type { SurfaceContext, SurfaceFactory } from '../surface.ts';
 import { functionEnv, readDotenv } from './env.ts';
 import { localRazorpayEnv } from '../razorpay/keys.ts';
@@ -65,7 +68,7 @@ export function functionsSurface(options: FunctionsOptions = {}): SurfaceFactory
     const processEnv = options.env ?? process.env;
     let writeDir: string | undefined; // the functions' /tmp, made when the first worker starts
     const log = options.log ?? defaultLog;
-    const secret = new TextEncoder().encode(ctx.keys.jwtSecret);
+    const verifier = projectJwtVerifier(ctx.keys);
     const workers = new Map<string, FunctionWorker>();
     const starting = new Map<string, Promise<FunctionWorker>>();
     const watchers = new Map<string, FSWatcher>();
@@ -138,7 +141,7 @@ export function functionsSurface(options: FunctionsOptions = {}): SurfaceFactory
         return send(res, 404, 'Function not found');
       }
       if (req.method !== 'OPTIONS' && ctx.config.functions[name]?.verify_jwt !== false) {
-        const refusal = await checkJwt(req.headers.authorization, secret);
+        const refusal = await checkJwt(req.headers.authorization, verifier);
         if (refusal) return send(res, 401, { msg: refusal });
       }
       let worker: FunctionWorker;
@@ -162,15 +165,25 @@ export function functionsSurface(options: FunctionsOptions = {}): SurfaceFactory
   };
 }
 
-/** The edge runtime's answers: "Missing authorization header", a non-Bearer header, "Invalid JWT". */
-async function checkJwt(authorization: string | undefined, secret: Uint8Array): Promise<string | undefined> {
+/**
+ * verify_jwt as the CLI's edge runtime main does it (verifyHybridJWT): an HS256 token against the
+ * secret, an ES256/RS256 one against the JWKS, through the one verifier. Its answers: "Missing
+ * authorization header", a non-Bearer header, a header jose cannot read, else "Invalid JWT".
+ */
+async function checkJwt(
+  authorization: string | undefined,
+  verifier: JwtVerifier,
+): Promise<string | undefined> {
   if (!authorization) return 'Error: Missing authorization header';
   const [scheme, token] = authorization.split(' ');
   if (scheme !== 'Bearer') return "Error: Auth header is not 'Bearer {token}'";
   try {
-    await jwtVerify(token ?? '', secret);
+    await verifier.verify(token ?? '', { algorithms: ['HS256', 'ES256', 'RS256'] });
     return undefined;
-  } catch {
+  } catch (e) {
+    if (!(e instanceof JwtFailure)) throw e;
+    // jose.decodeProtectedHeader's TypeError, which the runtime reports as it is
+    if (e.reason === 'header') return 'TypeError: Invalid Token or Protected Header formatting';
     return 'Invalid JWT';
   }
 }
@@ -191,6 +204,9 @@ function envFor(ctx: SurfaceContext, processEnv: NodeJS.ProcessEnv, envFile: str
     apiUrl: ctx.apiUrl(),
     anonKey: ctx.keys.anonKey,
     serviceRoleKey: ctx.keys.serviceRoleKey,
+    publishableKey: ctx.keys.publishableKey,
+    secretKey: ctx.keys.secretKey,
+    jwks: JSON.stringify(publishedJwks(ctx.keys)),
     dbUrl,
   });
 }

@@ -1,15 +1,13 @@
 /**
- * JWT verification as PostgREST does it: HS256/384/512 with the configured secret (or a JWK / JWK Set
- * for RS*), the exp/nbf/iat/aud claim checks with 30 s of clock skew, and the role taken from
- * jwt-role-claim-key (a small JSPath). Verified tokens are cached until they expire.
+ * JWT verification as PostgREST does it, through supabase-local's one verifier (../jwt/verify.ts,
+ * jose): HS256/384/512 with the configured secret, RS256… and ES256… with a JWK or JWK Set (as the CLI
+ * configures PostgREST: the JWKS of the signing keys plus the secret as an `oct` key, so both legacy
+ * HS256 and ES256 user tokens verify); the exp/nbf/iat/aud claim checks with 30 s of clock skew, and
+ * the role taken from jwt-role-claim-key (a small JSPath). Refusals are worded as PostgREST words
+ * them (PGRST301 / 302 / 303). Verified tokens are cached until they expire.
  */
-import {
-  createHmac,
-  createPublicKey,
-  timingSafeEqual,
-  verify as verifySignature,
-  type KeyObject,
-} from 'node:crypto';
+import { JwtFailure, JwtVerifier as Verifier, type VerifierKeys } from '../jwt/verify.ts';
+import type { Jwk } from '../jwt/signing-keys.ts';
 import { err } from './errors.ts';
 import type { RestConfig } from './types.ts';
 
@@ -20,32 +18,30 @@ export interface Auth {
   authenticated: boolean;
 }
 
-type Key = { kind: 'hmac'; secret: Buffer } | { kind: 'public'; keys: KeyObject[] };
-
 const SKEW = 30;
 
 function b64url(s: string): Buffer {
   return Buffer.from(s.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
 
-export function loadKey(config: RestConfig): Key | null {
+/** jwt-secret (+ jwt-secret-is-base64) as the verifier's keys; null when none is configured. */
+export function loadKey(config: RestConfig): VerifierKeys | null {
   const secret = config.jwtSecret;
   if (secret === null || secret === undefined || secret === '') return null;
   const trimmed = secret.trim();
   if (trimmed.startsWith('{')) {
     const parsed = JSON.parse(trimmed) as { keys?: unknown[] } & Record<string, unknown>;
-    const jwks = Array.isArray(parsed.keys) ? parsed.keys : [parsed];
-    const keys: KeyObject[] = [];
-    for (const jwk of jwks as Record<string, unknown>[]) {
-      if (jwk['kty'] === 'oct' && typeof jwk['k'] === 'string')
-        return { kind: 'hmac', secret: b64url(jwk['k']) };
-      keys.push(createPublicKey({ key: jwk as never, format: 'jwk' }));
-    }
-    return { kind: 'public', keys };
+    const jwks = (Array.isArray(parsed.keys) ? parsed.keys : [parsed]) as Jwk[];
+    const oct = jwks.find((k) => k.kty === 'oct' && typeof k['k'] === 'string');
+    return {
+      secret: oct ? new Uint8Array(b64url(oct['k'] as string)) : null,
+      publicKeys: jwks.filter((k) => k.kty !== 'oct'),
+    };
   }
   return {
-    kind: 'hmac',
-    secret: config.jwtSecretIsBase64 ? Buffer.from(secret, 'base64') : Buffer.from(secret, 'utf8'),
+    secret: new Uint8Array(
+      config.jwtSecretIsBase64 ? Buffer.from(secret, 'base64') : Buffer.from(secret, 'utf8'),
+    ),
   };
 }
 
@@ -110,15 +106,16 @@ export function roleFromClaims(claims: unknown, path: string): unknown {
 }
 
 export class JwtVerifier {
-  private readonly key: Key | null;
+  private readonly verifier: Verifier | null;
   private readonly cache = new Map<string, { auth: Auth; exp: number }>();
 
   constructor(private readonly config: RestConfig) {
-    this.key = loadKey(config);
+    const keys = loadKey(config);
+    this.verifier = keys ? new Verifier(keys) : null;
   }
 
   /** Authorization header value → Auth (throws PostgREST's 401/500 errors). */
-  authenticate(authorization: string | undefined): Auth {
+  async authenticate(authorization: string | undefined): Promise<Auth> {
     const anon = this.config.dbAnonRole ?? null;
     if (authorization === undefined || !/^bearer\b/i.test(authorization.trim())) {
       if (anon === null) throw err.anonDisabled();
@@ -131,34 +128,14 @@ export class JwtVerifier {
     if (token === '') throw err.jwt('Empty JWT is sent in Authorization header');
     const parts = token.split('.');
     if (parts.length !== 3) throw err.jwt(`Expected 3 parts in JWT; got ${parts.length}`);
-    if (!this.key) throw err.jwtSecretMissing();
-    let header: { alg?: string };
+    if (!this.verifier) throw err.jwtSecretMissing();
     let claims: Record<string, unknown>;
     try {
-      header = JSON.parse(b64url(parts[0]!).toString('utf8')) as { alg?: string };
-      if (typeof header !== 'object' || header === null || Array.isArray(header))
-        throw new Error('not an object');
-    } catch {
-      throw err.jwt('JWT cryptographic operation failed');
+      ({ claims } = await this.verifier.verify(token, { now, clockTolerance: SKEW }));
+    } catch (e) {
+      throw postgrestError(e);
     }
-    this.checkSignature(header.alg ?? '', `${parts[0]}.${parts[1]}`, b64url(parts[2]!));
-    try {
-      claims = JSON.parse(b64url(parts[1]!).toString('utf8')) as Record<string, unknown>;
-      if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new Error('x');
-    } catch {
-      throw err.jwtClaims('Parsing claims failed');
-    }
-    const exp = claims['exp'];
-    if (exp !== undefined && typeof exp !== 'number')
-      throw err.jwtClaims("The JWT 'exp' claim must be a number");
-    if (typeof exp === 'number' && now - SKEW > exp) throw err.jwtClaims('JWT expired');
-    const nbf = claims['nbf'];
-    if (nbf !== undefined && typeof nbf !== 'number')
-      throw err.jwtClaims("The JWT 'nbf' claim must be a number");
-    if (typeof nbf === 'number' && now + SKEW < nbf) throw err.jwtClaims('JWT not yet valid');
     const iat = claims['iat'];
-    if (iat !== undefined && typeof iat !== 'number')
-      throw err.jwtClaims("The JWT 'iat' claim must be a number");
     if (typeof iat === 'number' && now + SKEW < iat) throw err.jwtClaims('JWT issued at future');
     const aud = claims['aud'];
     if (aud !== undefined) {
@@ -176,31 +153,35 @@ export class JwtVerifier {
     else throw err.anonDisabled();
     // PostgREST counts a request as authenticated only when its role is not the anonymous one
     const auth: Auth = { role, claims, authenticated: role !== anon };
+    const exp = claims['exp'];
     if (this.cache.size > 1000) this.cache.clear();
     this.cache.set(token, { auth, exp: typeof exp === 'number' ? exp + SKEW : now + 60 });
     return auth;
   }
+}
 
-  private checkSignature(alg: string, signingInput: string, signature: Buffer): void {
-    const key = this.key!;
-    const hmacAlg = { HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' }[alg];
-    if (key.kind === 'hmac') {
-      if (!hmacAlg) throw err.jwt('Wrong or unsupported encoding algorithm');
-      const expected = createHmac(hmacAlg, key.secret).update(signingInput).digest();
-      if (expected.length !== signature.length || !timingSafeEqual(expected, signature)) {
-        throw err.jwt('No suitable key or wrong key type');
-      }
-      return;
-    }
-    const rsaAlg = { RS256: 'RSA-SHA256', RS384: 'RSA-SHA384', RS512: 'RSA-SHA512' }[alg];
-    if (!rsaAlg) throw err.jwt('Wrong or unsupported encoding algorithm');
-    const ok = key.keys.some((k) => {
-      try {
-        return verifySignature(rsaAlg, Buffer.from(signingInput), k, signature);
-      } catch {
-        return false;
-      }
-    });
-    if (!ok) throw err.jwt('No suitable key or wrong key type');
+/** The one verifier's refusal in PostgREST's words (PGRST301 for the token, PGRST303 for its claims). */
+function postgrestError(e: unknown): Error {
+  if (!(e instanceof JwtFailure)) return e as Error;
+  switch (e.reason) {
+    case 'segments':
+      return err.jwt(`Expected 3 parts in JWT; got ${e.detail.segments ?? 0}`);
+    case 'header':
+      return err.jwt('JWT cryptographic operation failed');
+    case 'algorithm':
+      return err.jwt('Wrong or unsupported encoding algorithm');
+    case 'no-key':
+    case 'signature':
+      return err.jwt('No suitable key or wrong key type');
+    case 'claims':
+      return err.jwtClaims('Parsing claims failed');
+    case 'claim-type':
+      return err.jwtClaims(`The JWT '${e.detail.claim ?? 'exp'}' claim must be a number`);
+    case 'expired':
+      return err.jwtClaims('JWT expired');
+    case 'not-yet-valid':
+      return err.jwtClaims('JWT not yet valid');
+    case 'audience':
+      return err.jwtClaims('JWT not in audience');
   }
 }

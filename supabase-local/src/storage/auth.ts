@@ -1,10 +1,13 @@
 /**
- * Who is asking: Storage verifies the bearer JWT with the project secret (jose, HS256/384/512) and
- * answers a bad or missing token with AccessDenied carrying jose's message ("Invalid Compact JWS",
- * "signature verification failed", "\"exp\" claim timestamp check failed"). Signed URLs carry their
- * own token, signed with the same secret and scoped to one object and one action.
+ * Who is asking: Storage verifies the bearer JWT with the project's keys (the one verifier,
+ * ../jwt/verify.ts: the HS256 secret, and the JWKS for ES256 user tokens) and answers a bad or
+ * missing token with AccessDenied carrying jose's message ("Invalid Compact JWS", "signature
+ * verification failed", "\"exp\" claim timestamp check failed"), as Storage (which verifies with
+ * jose) does. Signed URLs carry their own token, signed with the secret (HS256) and scoped to one
+ * object and one action.
  */
-import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
+import { JwtFailure, type JwtVerifier } from '../jwt/verify.ts';
 import { errors } from './errors.ts';
 
 export interface Caller {
@@ -17,12 +20,20 @@ export interface Caller {
   owner?: string;
 }
 
-const ALGORITHMS = ['HS256', 'HS384', 'HS512'];
+/** Storage's jose message for a refusal of the one verifier. */
+function joseMessage(e: unknown): string {
+  if (e instanceof JwtFailure) return e.message || 'Invalid JWT';
+  throw e;
+}
 
 export class StorageAuth {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  /** `secret` signs signed-URL tokens; `verifier` checks every token (the project's keys). */
+  constructor(
+    secret: string,
+    private readonly verifier: JwtVerifier,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -37,10 +48,11 @@ export class StorageAuth {
     if (!token && allowAnonymous) return anonymous;
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ALGORITHMS }));
+      payload = (await this.verifier.verify(token)).claims;
     } catch (e) {
+      const message = joseMessage(e);
       if (allowAnonymous) return anonymous;
-      throw errors.accessDenied((e as Error).message || 'Invalid JWT');
+      throw errors.accessDenied(message);
     }
     const role = typeof payload.role === 'string' && payload.role !== '' ? payload.role : 'anon';
     return {
@@ -64,10 +76,10 @@ export class StorageAuth {
   async verifySigned(token: string, url: string, scope: 'download' | 'upload'): Promise<JWTPayload> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ALGORITHMS }));
+      payload = (await this.verifier.verify(token, { algorithms: ['HS256'] })).claims;
     } catch (e) {
       // Storage wraps jose's message, expiry included ('"exp" claim timestamp check failed')
-      throw errors.invalidJwt((e as Error).message);
+      throw errors.invalidJwt(joseMessage(e));
     }
     if (payload.scope !== scope) throw errors.invalidSignature(`Token is not scoped for ${scope}`);
     if (payload.url !== url) throw errors.invalidSignature();

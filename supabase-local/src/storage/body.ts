@@ -4,11 +4,12 @@
  * with a Blob or FormData: `cacheControl`, `metadata`, `contentType` fields, then the file part).
  *
  * What can be checked before any byte is stored is checked first (declared size, MIME type), so a
- * refused upload writes nothing.
+ * refused upload writes nothing. JSON and multipart bodies are read by the one body reader
+ * (../http/body.ts); its refusal becomes Storage's 413 (Payload too large / EntityTooLarge).
  */
 import type { IncomingMessage } from 'node:http';
+import { BodyTooLargeError, readBody } from '../http/body.ts';
 import { errors, StorageError } from './errors.ts';
-import { drain } from './files.ts';
 import { checkMimeType } from './names.ts';
 
 /** JSON bodies (bucket settings, lists of up to 1000 keys) stay well under this. */
@@ -18,22 +19,13 @@ const MULTIPART_OVERHEAD = 1024 * 1024 + 64 * 1024;
 const MAX_USER_METADATA = 1024 * 1024;
 
 export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > JSON_LIMIT) {
-    await drain(req);
-    throw errors.bodyTooLarge();
+  let body: Buffer;
+  try {
+    body = await readBody(req, { limit: JSON_LIMIT });
+  } catch (e) {
+    throw e instanceof BodyTooLargeError ? errors.bodyTooLarge() : e;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > JSON_LIMIT) {
-      await drain(req);
-      throw errors.bodyTooLarge();
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  const text = body.toString('utf8').trim();
   if (text === '') return {};
   let value: unknown;
   try {
@@ -113,18 +105,14 @@ export async function readUploadHead(
 }
 
 async function readForm(req: IncomingMessage, contentType: string, cap: number): Promise<FormData> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > cap) {
-      await drain(req);
-      throw errors.entityTooLarge();
-    }
-    chunks.push(chunk);
+  let body: Buffer;
+  try {
+    body = await readBody(req, { limit: cap });
+  } catch (e) {
+    throw e instanceof BodyTooLargeError ? errors.entityTooLarge() : e;
   }
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw errors.noContent('Invalid multipart/form-data body');
   }

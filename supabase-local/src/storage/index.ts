@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { projectPaths } from '../config.ts';
+import { projectJwtVerifier } from '../keys.ts';
 import type { SurfaceFactory } from '../surface.ts';
 import { StorageAuth } from './auth.ts';
 import * as buckets from './bucket-routes.ts';
@@ -51,7 +52,7 @@ export function storageSurface(options: StorageOptions = {}): SurfaceFactory {
     let ready: Promise<void> | undefined;
     const services: StorageServices = {
       db: ctx.db,
-      auth: new StorageAuth(ctx.keys.jwtSecret),
+      auth: new StorageAuth(ctx.keys.jwtSecret, projectJwtVerifier(ctx.keys)),
       files,
       globalFileSizeLimit: parseConfigSize(ctx.config.storage.fileSizeLimit),
     };

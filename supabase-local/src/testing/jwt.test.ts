@@ -1,5 +1,6 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ephemeralSigningKeys } from '../jwt/signing-keys.ts';
 import { mintJwt } from './jwt.ts';
 
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -24,5 +25,21 @@ describe('mintJwt', () => {
     expect(payload.exp).toBeLessThanOrEqual(now + 3601);
     const plain = mintJwt(SECRET, { role: 'anon' }).split('.')[1]!;
     expect(JSON.parse(Buffer.from(plain, 'base64url').toString())).toEqual({ role: 'anon' });
+  });
+});
+
+describe('mintJwt with a signing key', () => {
+  it('signs ES256 with the key id in the header, verifiable against the public JWKS (jose)', async () => {
+    const keys = ephemeralSigningKeys();
+    const token = mintJwt(keys, { sub: 'u', role: 'authenticated' }, { expiresIn: 60 });
+    const header = decodeProtectedHeader(token);
+    expect(header).toEqual({ alg: 'ES256', kid: keys.signing.kid, typ: 'JWT' });
+    const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: keys.publicKeys as JWK[] }));
+    expect(payload).toMatchObject({ sub: 'u', role: 'authenticated' });
+    // another key's token does not verify against this set, even under this key's kid
+    const stranger = mintJwt(ephemeralSigningKeys(), { sub: 'u' }, { kid: keys.signing.kid });
+    await expect(jwtVerify(stranger, createLocalJWKSet({ keys: keys.publicKeys as JWK[] }))).rejects.toThrow(
+      'signature verification failed',
+    );
   });
 });

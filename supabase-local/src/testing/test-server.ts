@@ -1,7 +1,8 @@
 /**
  * The full supabase-local API (gateway + REST + whatever surfaces are mounted) on 127.0.0.1:<free
  * port>, over a fresh test database (see test-db.ts) that has had the bootstrap, the given migrations
- * folder and seed files, and optional extra SQL. Keys are the well-known local ones.
+ * folder and seed files, and optional extra SQL. Keys are the well-known local ones (legacy JWTs and
+ * the CLI's publishable/secret keys); user tokens are signed with an ES256 key made for the server.
  *
  *   forEachDb-style:   forEachServer('items', { migrationsDir }, ({ server }) => { … server().url … })
  *   by hand:           const s = await startTestServer('pglite', { migrationsDir }); … await s.stop();
@@ -9,6 +10,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { fromToml, type SupabaseConfig } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import type { SigningKeys } from '../jwt/signing-keys.ts';
 import { apiKeys } from '../keys.ts';
 import { prepareDatabase, type PrepareResult } from '../prepare.ts';
 import type { RestConfig } from '../rest/types.ts';
@@ -28,6 +30,8 @@ export interface TestServerOptions {
   rest?: Partial<RestConfig>;
   /** serve the web origin too (default: no) */
   web?: ServerOptions['web'];
+  /** the environment keys are read from (SUPABASE_LOCAL_JWT_ALGORITHM=HS256 for legacy signing); default {} */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface TestServer {
@@ -37,9 +41,15 @@ export interface TestServer {
   /** `${url}/rest/v1` */
   restUrl: string;
   webUrl?: string;
+  /** legacy keys (HS256 JWTs) */
   anonKey: string;
   serviceRoleKey: string;
+  /** the new keys: sb_publishable_… (anon) and sb_secret_… (service_role) */
+  publishableKey: string;
+  secretKey: string;
   jwtSecret: string;
+  /** the ES256 key Auth signs user tokens with (for mintJwt(signingKeys, claims)); null in legacy mode */
+  signingKeys: SigningKeys | null;
   /** the database as its superuser (setup and checks; bypasses RLS) */
   db: Db;
   prepared: PrepareResult;
@@ -56,7 +66,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       seedPaths: options.seedPaths ?? [],
     });
     if (options.sql) await t.db.exec(options.sql);
-    const keys = apiKeys({});
+    const keys = apiKeys(options.env ?? {});
     const server = await startServer({
       db: t.db,
       config: options.config ?? fromToml({}),
@@ -75,7 +85,10 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       webUrl: server.webUrl,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
       jwtSecret: keys.jwtSecret,
+      signingKeys: keys.signingKeys,
       db: t.db,
       prepared,
       signJwt: (claims) => mintJwt(keys.jwtSecret, claims),

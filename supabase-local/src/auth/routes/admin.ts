@@ -31,7 +31,7 @@ const ADMIN_ROLES = ['service_role', 'supabase_admin'];
 async function requireAdmin(req: AuthRequest, ctx: AuthContext): Promise<void> {
   const m = /^(?:B|b)earer (\S+)$/.exec(req.headers.authorization ?? '');
   if (!m) throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const claims = ctx.tokens.verifyClaims(m[1]!);
+  const claims = await ctx.tokens.verifyClaims(m[1]!);
   if (typeof claims.session_id === 'string' && claims.session_id)
     await ctx.tokens.authenticate(req.headers.authorization);
   if (!ADMIN_ROLES.includes(String(claims.role ?? ''))) throw forbidden('not_admin', 'User not allowed');

@@ -19,7 +19,7 @@ import type { Queryable } from '../../db/types.ts';
 import { confirmUser, grantParams, redirectTarget, type AuthContext, type Handler } from '../context.ts';
 import { badRequest, forbidden, HttpError, OAuthError, unprocessable } from '../errors.ts';
 import { redirect, type AuthRequest, type Reply } from '../http.ts';
-import { signHs256, verifyHs256 } from '../jwt.ts';
+import { signHs256 } from '../jwt.ts';
 import { LOCAL_PROVIDERS, type LocalProvider } from '../options.ts';
 import { createFlowState, validatePkceParams } from '../pkce.ts';
 import {
@@ -90,10 +90,10 @@ export const authorize: Handler = async (req, ctx) => {
   return redirect(`${req.baseUrl}/local-provider?${params}`);
 };
 
-function readState(ctx: AuthContext, state: string | null): OAuthState {
+async function readState(ctx: AuthContext, state: string | null): Promise<OAuthState> {
   if (!state) throw badRequest('bad_oauth_state', 'OAuth state parameter missing');
   try {
-    const claims = verifyHs256(state, ctx.settings.jwtSecret, Math.floor(ctx.now().getTime() / 1000));
+    const claims = await ctx.jwt.verifyInternal(state, Math.floor(ctx.now().getTime() / 1000));
     if (claims.purpose !== 'oauth_state') throw new Error('not an OAuth state');
     return claims as unknown as OAuthState;
   } catch (e) {
@@ -103,7 +103,7 @@ function readState(ctx: AuthContext, state: string | null): OAuthState {
 
 export const callback: Handler = async (req, ctx) => {
   const q = req.method === 'POST' ? new URLSearchParams((await req.body()).toString('utf8')) : req.query;
-  const state = readState(ctx, q.get('state'));
+  const state = await readState(ctx, q.get('state'));
   try {
     return await completeSignIn(req, ctx, q, state);
   } catch (e) {
@@ -150,7 +150,7 @@ async function completeSignIn(
     throw new OAuthError('invalid_request', 'OAuth callback with missing authorization code missing');
   let chosen: ChosenIdentity;
   try {
-    const claims = verifyHs256(code, ctx.settings.jwtSecret, Math.floor(ctx.now().getTime() / 1000));
+    const claims = await ctx.jwt.verifyInternal(code, Math.floor(ctx.now().getTime() / 1000));
     if (claims.purpose !== 'provider_code' || claims.provider !== state.provider)
       throw new Error('not a code for this provider');
     chosen = { email: String(claims.email ?? ''), name: String(claims.name ?? '') };
