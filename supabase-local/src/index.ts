@@ -11,7 +11,17 @@ export { createScheduler, isDue, type CronRun, type Scheduler } from './cron.ts'
 export { createNetWorker, type NetWorker, type NetResponse } from './net.ts';
 export { applyVaultSecrets, vaultEntries } from './vault.ts';
 export { loadConfig, projectPaths, exposedSchemas, REPO_ROOT, type SupabaseConfig } from './config.ts';
-export { apiKeys, signHs256, LOCAL_JWT_SECRET, type ApiKeys } from './keys.ts';
+export {
+  apiKeys,
+  signHs256,
+  publishedJwks,
+  LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  type ApiKeys,
+  type ApiKeyOptions,
+} from './keys.ts';
+export { generateSigningJwk, readSigningKeys, type Jwk, type SigningKeys } from './jwt/signing-keys.ts';
 export type { RestConfig } from './rest/types.ts';
 export {
   startServer,

@@ -90,6 +90,10 @@ forEachDbKind('supabase-local CLI', (kind) => {
       const storefront = /Storefront: (\S+)/.exec(out)![1]!;
       const anonKey = /anon key: (\S+)/.exec(out)![1]!;
       expect(out).toMatch(/service_role key: eyJ/);
+      // the new keys as `supabase status` prints them, and the key user JWTs are signed with
+      expect(out).toContain('Publishable key: sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH');
+      expect(out).toContain('Secret key: sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz');
+      const kid = /JWT signing: ES256 key (\S+) /.exec(out)![1]!;
       expect(out).toContain(
         'Development surfaces on: the well-known local keys, listening on loopback only.',
       );
@@ -98,6 +102,14 @@ forEachDbKind('supabase-local CLI', (kind) => {
       expect(out).toContain(kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL postgres://');
       const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
       expect(await res.json()).toEqual([{ name: 'teak chair' }]);
+      const published = await fetch(`${apiUrl}/rest/v1/items?select=name`, {
+        headers: { apikey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH' },
+      });
+      expect(await published.json()).toEqual([{ name: 'teak chair' }]);
+      const jwks = (await (await fetch(`${apiUrl}/auth/v1/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((k) => k.kid)).toEqual([kid]);
       expect((await fetch(storefront)).status).toBe(503); // no build in this project
     } finally {
       run.child.kill('SIGTERM');

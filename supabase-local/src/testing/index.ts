@@ -16,6 +16,7 @@ export {
   type TestDbOptions,
 } from './test-db.ts';
 export { mintJwt, type MintJwtOptions } from './jwt.ts';
+export { ephemeralSigningKeys, type SigningKeys } from '../jwt/signing-keys.ts';
 export { forEachServer, startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 export {
   adminClient,
