@@ -149,6 +149,8 @@ async function serve(): Promise<number> {
           SUPABASE_URL: server.apiUrl,
           SUPABASE_ANON_KEY: keys.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+          SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+          SUPABASE_SECRET_KEY: keys.secretKey,
           ...process.env,
         }).raw,
       ),
