@@ -15,7 +15,9 @@
 //
 // Resolved from the workspace's node_modules when run locally (Deno uses the package.json's
 // node_modules; `pnpm install` puts supabase-js there), fetched from npm by `supabase functions
-// deploy`. The version is the root package.json's (supabase/tests/functions-deno.test.ts checks).
+// deploy`. The version is the root package.json's (supabase/tests/functions-deno.test.ts checks):
+// bump both together. A version node_modules does not hold stops every function, and Deno 2.9 then
+// also writes a "workspaces" field into the root package.json (from pnpm-workspace.yaml): revert it.
 import { createClient, type JWK, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import type { Database } from '../../../shared/src/types/database.ts';
 
