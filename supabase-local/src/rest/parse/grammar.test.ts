@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { parseList, parseLogicTree, parseOpExpr, parseOrder, parseSelect } from './grammar.ts';
 import { decodeQuery, parseQueryParams } from './query-params.ts';
+import type { JsonStep } from './types.ts';
 
 describe('select', () => {
   it.each([
@@ -156,6 +157,73 @@ describe('order', () => {
       { field: { name: 'a', json: [] }, direction: 'desc', nulls: 'last' },
       { relation: 'clients', field: { name: 'name', json: [] }, direction: 'asc' },
     ]);
+  });
+
+  const col = (name: string, ...json: JsonStep[]) => ({ name, json });
+  const key = (arrow: '->' | '->>', k: string, index = false): JsonStep => ({ arrow, key: k, index });
+
+  // PostgREST's doctests of pOrder and pJsonPath (src/PostgREST/ApiRequest/QueryParams.hs)
+  it.each([
+    ['name.desc.nullsfirst', [{ field: col('name'), direction: 'desc', nulls: 'first' }]],
+    [
+      'json_col->key.asc.nullslast',
+      [{ field: col('json_col', key('->', 'key')), direction: 'asc', nulls: 'last' }],
+    ],
+    [
+      'json_col->!@#$%^&*_a.asc.nullslast',
+      [{ field: col('json_col', key('->', '!@#$%^&*_a')), direction: 'asc', nulls: 'last' }],
+    ],
+    [
+      'clients(json_col->key).desc.nullsfirst',
+      [{ relation: 'clients', field: col('json_col', key('->', 'key')), direction: 'desc', nulls: 'first' }],
+    ],
+    [
+      'name,clients(name),id',
+      [{ field: col('name') }, { relation: 'clients', field: col('name') }, { field: col('id') }],
+    ],
+    ['data->0.desc', [{ field: col('data', key('->', '0', true)), direction: 'desc' }]],
+    ['data->>-1,id', [{ field: col('data', key('->>', '-1', true)) }, { field: col('id') }]],
+    ['"a.b".desc', [{ field: col('a.b'), direction: 'desc' }]],
+    ['my-col , id', [{ field: col('my-col') }, { field: col('id') }]],
+  ])('%s', (input, expected) => {
+    expect(parseOrder(input)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'clients(name,id)',
+      8,
+      `unexpected '(' expecting letter, digit, "-", "->>", "->", delimiter (.), "," or end of input`,
+    ],
+    ['id.ac', 4, 'unexpected "c" expecting "asc", "desc", "nullsfirst" or "nullslast"'],
+    ['id.descc', 8, `unexpected 'c' expecting delimiter (.), "," or end of input`],
+    ['id.nulsfist', 4, 'unexpected "n" expecting "asc", "desc", "nullsfirst" or "nullslast"'],
+    ['id.nullslasttt', 13, `unexpected 't' expecting "," or end of input`],
+    ['id.smth34', 4, 'unexpected "s" expecting "asc", "desc", "nullsfirst" or "nullslast"'],
+    ['id.asc.nlsfst', 8, 'unexpected "l" expecting "nullsfirst" or "nullslast"'],
+    ['id.asc.nullslasttt', 17, `unexpected 't' expecting "," or end of input`],
+    ['id.asc.smth34', 8, 'unexpected "s" expecting "nullsfirst" or "nullslast"'],
+    // pJsonPath's doctests, shifted by the column name
+    ['c->>-78xy', 8, `unexpected 'x' expecting digit, "->", "::", ".", "," or end of input`],
+    ['c->>--34', 6, 'unexpected "-" expecting digit'],
+    ['c->>-xy-4', 6, 'unexpected "x" expecting digit'],
+    ['a,', 3, 'unexpected end of input expecting field name (* or [a..z0..9_$])'],
+    // a character outside ASCII is shown as Haskell's show does
+    ['id.descé', 8, `unexpected '\\233' expecting delimiter (.), "," or end of input`],
+  ])('%s: column %i, %s', (input, column, details) => {
+    let caught: unknown;
+    try {
+      parseOrder(input);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ApiError);
+    expect((caught as ApiError).body()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse order (${input})" (line 1, column ${column})`,
+      details,
+      hint: null,
+    });
   });
 });
 

@@ -4,6 +4,7 @@
  * and the conformance suite read them.
  */
 import { err } from '../errors.ts';
+import * as P from './parsec.ts';
 import type {
   AggregateName,
   Field,
@@ -468,41 +469,118 @@ function logicItem(c: Cursor): LogicTree {
 
 // ---------------------------------------------------------------- order
 
+// ---------------------------------------------------------------- order
+//
+// Written as PostgREST writes it (ApiRequest/QueryParams.hs: pOrder, pField, pFieldName, pJsonPath,
+// lexeme), on the Parsec imitation in parsec.ts, so that a bad order fails at PostgREST's column
+// with its words: `id.descc` → column 8, unexpected 'c' expecting delimiter (.), "," or end of input.
+
+const ws = P.many(P.oneOf(' \t'));
+const lexeme = <T>(p: P.Parser<T>): P.Parser<T> => P.left(P.right(ws, p), ws);
+const isDash = P.attempt(P.left(P.char('-'), P.notFollowedBy(P.char('>'))));
+const sepByDash = (ident: P.Parser<string>): P.Parser<string> =>
+  P.map(P.sepBy1(ident, isDash), (parts) => parts.join('-'));
+const pQuotedValue = P.map(
+  P.left(P.right(P.char('"'), P.many(P.alt(P.noneOf('\\"'), P.right(P.char('\\'), P.anyChar)))), P.char('"')),
+  (cs) => cs.join(''),
+);
+const pIdentifier = P.map(P.many1(P.alt(P.letter, P.digit, P.oneOf('_ $'))), (cs) => cs.join('').trim());
+const pFieldName = P.label(P.alt(pQuotedValue, sepByDash(pIdentifier)), 'field name (* or [a..z0..9_$])');
+const pJsonKeyName = P.label(
+  P.alt(pQuotedValue, sepByDash(P.map(P.many1(P.noneOf('(-:.,>)')), (cs) => cs.join('').trim()))),
+  'any non reserved character different from: .,>()',
+);
+const pJsonEnd = P.alt(
+  P.attempt(P.lookAhead(P.string('->'))),
+  P.attempt(P.lookAhead(P.string('::'))),
+  P.attempt(P.lookAhead(P.string('.'))),
+  P.attempt(P.lookAhead(P.string(','))),
+  P.attempt(P.eof),
+);
+const pJIdx = P.left(
+  P.bind(P.option('', P.char('-')), (sign) => P.map(P.many1(P.digit), (ds) => sign + ds.join(''))),
+  pJsonEnd,
+);
+const pJsonOperation = P.bind(
+  P.alt(
+    P.attempt(P.map(P.string('->>'), () => '->>' as const)),
+    P.attempt(P.map(P.string('->'), () => '->' as const)),
+  ),
+  (arrow): P.Parser<JsonStep> =>
+    P.alt(
+      P.attempt(P.map(pJIdx, (key): JsonStep => ({ arrow, key, index: true }))),
+      P.attempt(P.map(pJsonKeyName, (key): JsonStep => ({ arrow, key, index: false }))),
+    ),
+);
+const pField: P.Parser<Field> = lexeme(
+  P.bind(pFieldName, (name) =>
+    P.map(P.option<JsonStep[]>([], P.many(pJsonOperation)), (json) => ({ name, json })),
+  ),
+);
+const pDelimiter = P.label(P.char('.'), 'delimiter (.)');
+const pOrdDir = P.alt(
+  P.attempt(
+    P.right(
+      pDelimiter,
+      P.map(P.string('asc'), () => 'asc' as const),
+    ),
+  ),
+  P.attempt(
+    P.right(
+      pDelimiter,
+      P.map(P.string('desc'), () => 'desc' as const),
+    ),
+  ),
+);
+const pNulls = P.alt(
+  P.attempt(
+    P.right(
+      pDelimiter,
+      P.map(P.string('nullsfirst'), () => 'first' as const),
+    ),
+  ),
+  P.attempt(
+    P.right(
+      pDelimiter,
+      P.map(P.string('nullslast'), () => 'last' as const),
+    ),
+  ),
+);
+const pOrderEnd = P.alt(P.attempt(P.map(P.lookAhead(P.char(',')), () => null)), P.attempt(P.eof));
+/** `[.asc|.desc][.nullsfirst|.nullslast]` then the end of the term: `optionMaybe pNulls <* pEnd <|> pEnd $> Nothing` */
+const pModifiers = P.bind(P.optionMaybe(pOrdDir), (direction) =>
+  P.map(
+    P.alt(
+      P.left(P.optionMaybe(pNulls), pOrderEnd),
+      P.map(pOrderEnd, () => null),
+    ),
+    (nulls) => {
+      const t: Omit<OrderTerm, 'field'> = {};
+      if (direction) t.direction = direction;
+      if (nulls) t.nulls = nulls;
+      return t;
+    },
+  ),
+);
+const pOrderTerm: P.Parser<OrderTerm> = P.bind(pField, (field) =>
+  P.map(pModifiers, (m) => ({ field, ...m })),
+);
+const pOrderRelationTerm: P.Parser<OrderTerm> = P.bind(pFieldName, (relation) =>
+  P.bind(P.between(P.char('('), P.char(')'), pField), (field) =>
+    P.map(pModifiers, (m) => ({ relation, field, ...m })),
+  ),
+);
+const pOrder = P.sepBy1(lexeme(P.alt(P.attempt(pOrderRelationTerm), pOrderTerm)), P.char(','));
+
+/** `order=a.desc.nullslast,clients(name).asc,data->>k` (PostgREST's pOrder). */
 export function parseOrder(s: string): OrderTerm[] {
-  return run('order', s, (c) => {
-    const terms: OrderTerm[] = [];
-    for (;;) {
-      c.skipSpaces();
-      const start = c.pos;
-      const name = fieldName(c);
-      let term: OrderTerm;
-      if (c.peek() === '(') {
-        c.pos++;
-        const f = field(c);
-        c.expect(')', '")"');
-        term = { relation: name, field: f };
-      } else {
-        c.pos = start;
-        term = { field: field(c) };
-      }
-      while (c.peek() === '.') {
-        c.pos++;
-        const word = /^[a-z]+/.exec(c.s.slice(c.pos))?.[0] ?? '';
-        if (word === 'asc' || word === 'desc') term.direction = word;
-        else if (word === 'nullsfirst') term.nulls = 'first';
-        else if (word === 'nullslast') term.nulls = 'last';
-        else c.fail('"asc"', '"desc"', '"nullsfirst"', '"nullslast"');
-        c.pos += word.length;
-      }
-      terms.push(term);
-      c.skipSpaces();
-      if (c.peek() === ',') {
-        c.pos++;
-        continue;
-      }
-      return terms;
-    }
-  });
+  const r = P.runParser(pOrder, s);
+  if (r.ok) return r.value;
+  // QueryParams.hs pRequestOrder: the source name is "failed to parse order (<value>)"
+  throw err.parse(
+    `"failed to parse order (${s})" (line 1, column ${r.error.pos + 1})`,
+    P.showErrorMessages(r.error),
+  );
 }
 
 /** `columns=a,b` and `on_conflict=a,b` */
