@@ -33,8 +33,19 @@ const FTS: Record<string, string> = {
   wfts: 'websearch_to_tsquery',
 };
 
-export function fieldSql(b: SqlBuilder, alias: string, f: Field): string {
+/**
+ * A column, with its JSON path if any. As PostgREST's pgFmtField (Query/SqlFragment.hs) with the
+ * types resolveTypeOrUnknown (Plan.hs) gives it: a json or jsonb column takes the arrows as it is
+ * (so its indexes apply); any other column — a composite (`num->i`), an array (`numbers->0`), a
+ * column of unknown type — becomes `to_jsonb(col)` first. A related order (`order=client(data->x)`)
+ * names a column of the embedded resource without resolving it (`rel` null): no to_jsonb.
+ */
+export function fieldSql(b: SqlBuilder, alias: string, f: Field, rel: Relation | null): string {
   let s = `${ident(alias)}.${ident(f.name)}`;
+  if (f.json.length > 0 && rel !== null) {
+    const type = rel.columnsByName.get(f.name)?.type;
+    if (type !== 'json' && type !== 'jsonb') s = `to_jsonb(${s})`;
+  }
   for (const step of f.json)
     s += `${step.arrow}${b.param(step.index ? Number(step.key) : step.key, step.index ? 'int' : 'text')}`;
   return s;
@@ -45,7 +56,7 @@ function likePattern(v: string): string {
 }
 
 export function filterSql(b: SqlBuilder, alias: string, rel: Relation | null, f: Filter): string {
-  const lhs = fieldSql(b, alias, f.field);
+  const lhs = fieldSql(b, alias, f.field, rel);
   const e = f.expr;
   let sql: string;
   switch (e.kind) {
@@ -92,7 +103,7 @@ export function logicSql(b: SqlBuilder, alias: string, rel: Relation | null, t: 
 
 function orderSql(b: SqlBuilder, plan: ReadPlan, term: OrderTerm): string {
   const lateral = plan.relatedOrder.get(term);
-  let s = fieldSql(b, lateral ?? plan.alias, term.field);
+  let s = fieldSql(b, lateral ?? plan.alias, term.field, lateral === undefined ? plan.rel : null);
   if (term.direction) s += ` ${term.direction}`;
   if (term.nulls) s += ` nulls ${term.nulls}`;
   return s;
@@ -103,7 +114,7 @@ function itemSql(b: SqlBuilder, plan: ReadPlan, item: PlannedItem): string[] {
     case 'star':
       return [`${ident(plan.alias)}.*`];
     case 'column': {
-      const expr = fieldSql(b, plan.alias, item.field);
+      const expr = fieldSql(b, plan.alias, item.field, plan.rel);
       return [`${item.cast ? `cast(${expr} as ${typeName(item.cast)})` : expr} as ${ident(item.name)}`];
     }
     case 'computed': {
@@ -111,7 +122,7 @@ function itemSql(b: SqlBuilder, plan: ReadPlan, item: PlannedItem): string[] {
       return [`${item.cast ? `cast(${expr} as ${typeName(item.cast)})` : expr} as ${ident(item.name)}`];
     }
     case 'aggregate': {
-      let arg = item.field ? fieldSql(b, plan.alias, item.field) : '*';
+      let arg = item.field ? fieldSql(b, plan.alias, item.field, plan.rel) : '*';
       if (item.inner) arg = `cast(${arg} as ${typeName(item.inner)})`;
       const expr = `${item.fn}(${arg})`;
       return [`${item.cast ? `cast(${expr} as ${typeName(item.cast)})` : expr} as ${ident(item.name)}`];
