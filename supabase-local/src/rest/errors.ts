@@ -214,47 +214,74 @@ export function pgErrorStatus(code: string, message: string, authenticated: bool
   return table[two] ?? 400;
 }
 
+/** A string, or absent/null (aeson's `.:?` for a Text field); anything else fails the decode. */
+const optionalText = (v: unknown): v is string | null | undefined =>
+  v === undefined || v === null || typeof v === 'string';
+
+function jsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A Postgres error → ApiError. `RAISE SQLSTATE 'PGRST'` carries a JSON message ({code,message,details,hint})
- * and a JSON detail ({status, status_text?, headers?}) giving full control of the response, as in PostgREST.
+ * `RAISE SQLSTATE 'PGRST' USING message = '{…}', detail = '{…}'`, decoded as PostgREST's
+ * parseRaisePGRST and its FromJSON instances (src/PostgREST/Error.hs): MESSAGE must be an object with
+ * string `code` and `message` and optional string (or null) `details` and `hint`; DETAIL must be
+ * present, an object with an integer `status`, a `headers` object of strings (obligatory, may be
+ * `{}`) and an optional string `status_text`. Anything else is PGRST121 (500) naming which part.
+ * The checks are tested by test/rest-raise-pgrst.test.ts against PostgREST's RpcSpec.hs cases.
  */
-export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
-  const code = e.code ?? 'XX000';
-  if (code === 'PGRST') {
-    let body: Record<string, unknown>;
-    let detail: Record<string, unknown>;
-    try {
-      body = JSON.parse(e.message) as Record<string, unknown>;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
-    } catch {
-      return err.raiseJson(
-        `Invalid JSON value for MESSAGE: '${e.message}'`,
-        "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
-      );
-    }
-    try {
-      detail = JSON.parse(e.detail ?? '') as Record<string, unknown>;
-      if (typeof detail !== 'object' || detail === null || typeof detail['status'] !== 'number')
-        throw new Error('x');
-    } catch {
-      return err.raiseJson(
-        `Invalid JSON value for DETAIL: '${e.detail ?? ''}'`,
-        "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
-      );
-    }
-    const headers: Record<string, string> = {};
-    const h = detail['headers'];
-    if (h && typeof h === 'object') for (const [k, v] of Object.entries(h)) headers[k] = String(v);
-    return new ApiError(
-      detail['status'] as number,
-      String(body['code'] ?? ''),
-      String(body['message'] ?? ''),
-      body['details'] ?? null,
-      body['hint'] ?? null,
-      headers,
-      typeof detail['status_text'] === 'string' ? detail['status_text'] : undefined,
+export function fromRaisePgrst(message: string, detail: string | undefined | null): ApiError {
+  const m = jsonObject(message);
+  if (
+    m === null ||
+    typeof m['code'] !== 'string' ||
+    typeof m['message'] !== 'string' ||
+    !optionalText(m['details']) ||
+    !optionalText(m['hint'])
+  ) {
+    return err.raiseJson(
+      `Invalid JSON value for MESSAGE: '${message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
     );
   }
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  if (detail === undefined || detail === null)
+    return err.raiseJson('DETAIL is missing in the RAISE statement', detailHint);
+  const d = jsonObject(detail);
+  const h = d?.['headers'];
+  if (
+    d === null ||
+    typeof d['status'] !== 'number' ||
+    !Number.isInteger(d['status']) ||
+    !optionalText(d['status_text']) ||
+    typeof h !== 'object' ||
+    h === null ||
+    Array.isArray(h) ||
+    !Object.values(h).every((v) => typeof v === 'string')
+  ) {
+    return err.raiseJson(`Invalid JSON value for DETAIL: '${detail}'`, detailHint);
+  }
+  return new ApiError(
+    d['status'],
+    m['code'],
+    m['message'],
+    m['details'] ?? null,
+    m['hint'] ?? null,
+    { ...(h as Record<string, string>) },
+    typeof d['status_text'] === 'string' ? d['status_text'] : undefined,
+  );
+}
+
+/** A Postgres error → ApiError (`RAISE SQLSTATE 'PGRST'`: fromRaisePgrst; PTxyz: status xyz). */
+export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
+  const code = e.code ?? 'XX000';
+  if (code === 'PGRST') return fromRaisePgrst(e.message, e.detail);
   // a JWT naming a role that does not exist is an authentication failure (PostgREST 13+)
   const unknownRole = code === '22023' && /^role ".*" does not exist$/.test(e.message);
   const status = unknownRole ? 401 : pgErrorStatus(code, e.message, authenticated);
