@@ -189,6 +189,37 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
   return plan;
 }
 
+/**
+ * A JSON body to a function, as PostgREST's getPayload/payloadAttributes (ApiRequest/Payload.hs):
+ * an object gives its keys; an array of objects with the same keys gives those keys, and the
+ * function is called once per object (json_to_recordset, sql/statement.ts); an array of anything
+ * else, or of objects whose keys differ, is 400 "All object keys must match"; any other JSON value
+ * (a string, a number, null) becomes an empty array. A single unnamed json/jsonb parameter gets
+ * this payload as it is. (`?columns=` skips all this: the body goes to Postgres unread.)
+ */
+export function rpcJsonPayload(raw: string): { json: string; keys: string[] } {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw err.invalidBody('Empty or invalid json');
+  }
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (Array.isArray(v)) {
+    if (v.length === 0) return { json: raw, keys: [] };
+    const first = v[0] as unknown;
+    if (!isObject(first)) throw err.invalidBody('All object keys must match');
+    const keys = Object.keys(first);
+    const same = (o: unknown) =>
+      isObject(o) && Object.keys(o).length === keys.length && keys.every((k) => Object.hasOwn(o, k));
+    if (!v.every(same)) throw err.invalidBody('All object keys must match');
+    return { json: raw, keys };
+  }
+  if (isObject(v)) return { json: raw, keys: Object.keys(v) };
+  return { json: '[]', keys: [] };
+}
+
 function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const { schema } = input;
   const name = input.target.name;
@@ -209,14 +240,10 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
     if (input.contentType === 'form') args = Object.fromEntries(decodeQuery(raw));
     else if (input.contentType === 'csv')
       throw err.invalidBody('CSV is not a valid body for a function call');
-    else if (input.contentType === 'json') {
-      try {
-        const v = JSON.parse(rawBody) as unknown;
-        args = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-        if (typeof v !== 'object' || v === null) throw new Error('x');
-      } catch {
-        throw err.invalidBody('Empty or invalid json');
-      }
+    else if (input.contentType === 'json' && input.queryParams.columns === undefined) {
+      const payload = rpcJsonPayload(rawBody);
+      rawBody = payload.json;
+      args = Object.fromEntries(payload.keys.map((k) => [k, null]));
     }
     argNames = input.preferences.params === 'single-object' ? [] : Object.keys(args);
     if (input.queryParams.columns) argNames = input.queryParams.columns;

@@ -150,7 +150,10 @@ export function callStatement(plan: CallPlan): Statement {
       .join(', ');
   } else if (plan.fn.argNames.length > 0) {
     const used = inputs.filter((p) => plan.fn.argNames.includes(p.name));
-    argsFrom = `json_to_record(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
+    // PostgREST's fromJsonBodyF (Query/SqlFragment.hs): an object is one call (json_to_record), an
+    // array of objects one call per object (json_to_recordset), judged by the first character
+    const toRecord = /^[ \t\r\n]*\{/.test(plan.fn.args) ? 'json_to_record' : 'json_to_recordset';
+    argsFrom = `${toRecord}(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
       .map((p) => `${ident(p.name)} ${typeName(p.type)}`)
       .join(', ')})`;
     args = used
