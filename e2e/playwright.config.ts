@@ -11,6 +11,17 @@ const SUPABASE_PORT = process.env.E2E_SUPABASE_PORT ?? '54321';
 const baseURL = `http://127.0.0.1:${WEB_PORT}`;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The production stack's site (prod/support/stack.ts): a name Chromium maps to 127.0.0.1. */
+const PROD_SITE_URL = `http://furnicraft.test:${process.env.E2E_PROD_SITE_PORT ?? '55480'}`;
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 for (const app of ['storefront', 'admin']) {
   if (!existsSync(`${root}${app}/dist/index.html`)) {
     throw new Error(
@@ -38,14 +49,7 @@ export default defineConfig({
     // The system's Chromium (apt): `playwright install` downloads are not available here.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
   // Every journey at a desktop width; the shopper's journeys again on a 360 px phone (touch, mobile
@@ -62,6 +66,28 @@ export default defineConfig({
       // keyboard: these run at desktop width only
       testIgnore: /(^|[\\/])(admin|keyboard)-[^\\/]*\.spec\.ts$/,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    {
+      // The store as deployed (prod/): `pnpm build:site` with production variables, Debian's nginx
+      // with deploy/nginx.conf, supabase-local with its own keys; its servers start in the tests'
+      // worker (prod/support/fixtures.ts), not in webServer below.
+      name: 'prod',
+      testDir: './prod',
+      timeout: 60_000,
+      use: {
+        baseURL: PROD_SITE_URL,
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          // furnicraft.test is 127.0.0.1; and the site counts as a secure context, as its https
+          // address would in production (the checkout's crypto.randomUUID needs one)
+          args: [
+            ...chromiumArgs,
+            '--host-resolver-rules=MAP furnicraft.test 127.0.0.1',
+            `--unsafely-treat-insecure-origin-as-secure=${PROD_SITE_URL}`,
+          ],
+        },
+      },
     },
   ],
   webServer: {

@@ -1,16 +1,34 @@
 #!/usr/bin/env bash
 # Run every test from a fresh clone: unit, integration (over HTTP against supabase-local on PGlite,
-# and on PostgreSQL too when DATABASE_URL is set) and the browser journeys in Chromium.
+# and on PostgreSQL too when DATABASE_URL is set) and the browser journeys in Chromium, including the
+# `prod` project: the site built for production behind Debian's nginx (e2e/prod).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
+
+# Debian's nginx serves the production build in the e2e `prod` project (deploy/nginx.conf), as
+# chromium serves the browser tests: installed when missing. Only the binary is used; the package's
+# own service is never started by the tests.
+ensure_nginx() {
+  local nginx="${NGINX_PATH:-/usr/sbin/nginx}"
+  if [ -x "$nginx" ]; then return; fi
+  echo "nginx is missing at $nginx: installing Debian's nginx package for the production e2e tests..." >&2
+  local sudo=()
+  if [ "$(id -u)" != 0 ]; then sudo=(sudo); fi
+  if ! { "${sudo[@]}" apt-get update -qq && "${sudo[@]}" apt-get install -y -qq nginx; } >/dev/null; then
+    echo "ERROR: could not install nginx. Install it yourself (apt-get install nginx) or set NGINX_PATH." >&2
+    exit 1
+  fi
+}
+
 ensure_pnpm
 ensure_chromium
+ensure_nginx
 install_deps
 "${PNPM[@]}" run build
 echo "== unit tests"
 "${PNPM[@]}" exec vitest run --project unit
 echo "== integration tests (supabase-local over HTTP)"
 "${PNPM[@]}" exec vitest run --project integration
-echo "== end-to-end tests (Chromium)"
+echo "== end-to-end tests (Chromium; the prod project through nginx)"
 "${PNPM[@]}" --filter e2e run test
