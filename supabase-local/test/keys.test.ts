@@ -166,6 +166,7 @@ forEachServer(
     it('an ES256 session token is accepted by REST, Storage and Functions', async () => {
       const s = server();
       const { client, session, user } = await signUp(s);
+      expect(decodeProtectedHeader(session.access_token).alg).toBe('ES256');
       expect((await client.from('notes').select('body')).error).toBeNull();
       const path = `${user.id}/hello.txt`;
       const up = await client.storage
