@@ -185,6 +185,54 @@ forEachDbKind('PostgREST fidelity', (backend) => {
     });
   });
 
+  describe('a function not found (Error.hs NoRpc, RpcSpec.hs "unknown proc args")', () => {
+    const call = async (path: string, init: RequestInit = {}) => {
+      const res = await fetch(`${harness().restUrl}${path}`, {
+        ...init,
+        headers: { apikey: harness().anonKey, ...(init.headers as Record<string, string>) },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+
+    it.each<[string, string, RequestInit, string, string]>([
+      ['GET, no arguments', '/rpc/add_them', {}, 'public.add_them without parameters', ' without parameters'],
+      ['GET, one argument', '/rpc/add_them?a=1', {}, 'public.add_them(a)', ' with parameter a'],
+      [
+        'POST JSON, keys sorted',
+        '/rpc/add_them',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"z":1,"b":2,"a":3}' },
+        'public.add_them(a, b, z)',
+        ' with parameters a, b, z or with a single unnamed json/jsonb parameter',
+      ],
+    ])('%s', async (_name, path, init, fn, searched) => {
+      const r = await call(path, init);
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({
+        code: 'PGRST202',
+        message: `Could not find the function ${fn} in the schema cache`,
+        details: `Searched for the function public.add_them${searched}, but no matches were found in the schema cache.`,
+      });
+    });
+
+    it('POST text/plain: only a single unnamed text parameter was looked for, no hint', async () => {
+      const r = await call('/rpc/add_them', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      });
+      expect(r).toEqual({
+        status: 404,
+        body: {
+          code: 'PGRST202',
+          message: 'Could not find the function public.add_them in the schema cache',
+          details:
+            'Searched for the function public.add_them with a single unnamed text parameter, but no matches were found in the schema cache.',
+          hint: null,
+        },
+      });
+    });
+  });
+
   describe(`RAISE SQLSTATE 'PGRST' (Error.hs parseRaisePGRST, RpcSpec.hs raise_sqlstate_*)`, () => {
     const raise = async (m: string, d?: string): Promise<Answer> => {
       const res = await fetch(`${harness().restUrl}/rpc/raise_pgrst`, {

@@ -263,11 +263,27 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
     return ins.every((p) => p.hasDefault || argNames.includes(p.name));
   });
   if (matches.length === 0) {
-    const sig = `${schema}.${name}(${argNames.join(', ')})`;
-    const withParams = argNames.length ? ` with parameters ${argNames.join(', ')}` : ' without parameters';
+    // PostgREST's NoRpc (Error.hs): the keys sorted (a Set), "without parameters" when none, and for a
+    // POST the single-unnamed-parameter alternative it also looked for
+    const keys = [...new Set(argNames)].sort();
+    const post = !isGet;
+    const onlySingle = post && (input.contentType === 'text' || input.contentType === 'octet');
+    const listed = keys.length ? `(${keys.join(', ')})` : ' without parameters';
+    const withParams = keys.length
+      ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
+      : ' without parameters';
+    const searched =
+      post && input.contentType === 'text'
+        ? ' with a single unnamed text parameter'
+        : post && input.contentType === 'octet'
+          ? ' with a single unnamed bytea parameter'
+          : post && input.contentType === 'json'
+            ? `${withParams} or with a single unnamed json/jsonb parameter`
+            : withParams;
     const fns = overloads.length ? overloads[0]! : null;
     let hint: string | null = null;
-    if (fns) {
+    if (onlySingle) hint = null;
+    else if (fns) {
       hint = `Perhaps you meant to call the function ${schema}.${name}(${fns.params
         .filter((p) => p.mode !== 'o' && p.mode !== 't')
         .map((p) => p.name)
@@ -285,8 +301,8 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
     throw new ApiError(
       404,
       'PGRST202',
-      `Could not find the function ${sig} in the schema cache`,
-      `Searched for the function ${schema}.${name}${withParams}, but no matches were found in the schema cache.`,
+      `Could not find the function ${schema}.${name}${onlySingle ? '' : listed} in the schema cache`,
+      `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
       hint,
     );
   }
