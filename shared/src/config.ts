@@ -49,7 +49,7 @@ export const SITE_BUILD_VARIABLES = {
 export class SiteBuildEnvError extends Error {
   constructor(readonly problems: string[]) {
     super(
-      `A production build needs these variables (set them, or build for supabase-local with the local mode):\n` +
+      `A production build needs these variables (docs/deploy.md, step 7; \`pnpm build\` is the local build for supabase-local):\n` +
         problems.map((p) => `  - ${p}`).join('\n'),
     );
     this.name = 'SiteBuildEnvError';
@@ -83,7 +83,6 @@ export function siteBuildEnv(vars: Vars, { local }: { local: boolean }): SiteBui
   };
 
   const supabaseUrl = url('VITE_SUPABASE_URL', LOCAL_SUPABASE_URL);
-  const siteUrl = url('VITE_SITE_URL', LOCAL_SITE_URL);
 
   const publishable = get('VITE_SUPABASE_PUBLISHABLE_KEY');
   const legacy = get('VITE_SUPABASE_ANON_KEY');
@@ -91,7 +90,10 @@ export function siteBuildEnv(vars: Vars, { local }: { local: boolean }): SiteBui
   const keyName = publishable ? 'VITE_SUPABASE_PUBLISHABLE_KEY' : 'VITE_SUPABASE_ANON_KEY';
   let supabaseKeyKind: SiteBuildEnv['supabaseKeyKind'] = 'publishable';
   if (supabaseKey === undefined) {
-    if (!local) problems.push(`VITE_SUPABASE_PUBLISHABLE_KEY is missing: ${SITE_BUILD_VARIABLES.VITE_SUPABASE_PUBLISHABLE_KEY}`);
+    if (!local)
+      problems.push(
+        `VITE_SUPABASE_PUBLISHABLE_KEY is missing: ${SITE_BUILD_VARIABLES.VITE_SUPABASE_PUBLISHABLE_KEY}`,
+      );
     supabaseKeyKind = 'legacy-anon';
   } else {
     const secret = secretKeyProblem(supabaseKey);
@@ -99,9 +101,12 @@ export function siteBuildEnv(vars: Vars, { local }: { local: boolean }): SiteBui
     else if (!supabaseKey.startsWith('sb_publishable_')) supabaseKeyKind = 'legacy-anon';
   }
 
+  const siteUrl = url('VITE_SITE_URL', LOCAL_SITE_URL);
+
   const razorpayKeyId = get('VITE_RAZORPAY_KEY_ID');
   if (razorpayKeyId === undefined) {
-    if (!local) problems.push(`VITE_RAZORPAY_KEY_ID is missing: ${SITE_BUILD_VARIABLES.VITE_RAZORPAY_KEY_ID}`);
+    if (!local)
+      problems.push(`VITE_RAZORPAY_KEY_ID is missing: ${SITE_BUILD_VARIABLES.VITE_RAZORPAY_KEY_ID}`);
   } else if (!/^rzp_(live|test)_[A-Za-z0-9]+$/.test(razorpayKeyId)) {
     problems.push(`VITE_RAZORPAY_KEY_ID is not a Razorpay key id (rzp_live_… or rzp_test_…)`);
   }
@@ -118,7 +123,8 @@ export function siteBuildEnv(vars: Vars, { local }: { local: boolean }): SiteBui
     siteUrl,
     razorpayKeyId: razorpayKeyId ?? LOCAL_RAZORPAY_KEY_ID,
     // supabase-local's sandbox serves its checkout script on the API origin (development only)
-    razorpayCheckoutUrl: checkout ?? (local ? `${supabaseUrl}/razorpay/checkout.js` : RAZORPAY_CHECKOUT_SCRIPT),
+    razorpayCheckoutUrl:
+      checkout ?? (local ? `${supabaseUrl}/razorpay/checkout.js` : RAZORPAY_CHECKOUT_SCRIPT),
   };
 }
 
