@@ -59,6 +59,11 @@ describe('the one JWT verifier', () => {
     ],
     ['another secret', () => mintJwt('x'.repeat(40), { role: 'anon' }), 'signature'],
     [
+      'a signature that is not base64url',
+      () => `${mintJwt(SECRET, {}).split('.').slice(0, 2).join('.')}.!!`,
+      'signature',
+    ],
+    [
       'claims that are not an object',
       () => mintJwt(SECRET, [1] as unknown as Record<string, unknown>),
       'claims',

@@ -162,7 +162,9 @@ function toFailure(e: unknown, header: Record<string, unknown>): JwtFailure {
   if (e instanceof errors.JWTInvalid) return new JwtFailure('claims', message, detail);
   if (e instanceof errors.JOSEAlgNotAllowed || e instanceof errors.JOSENotSupported)
     return new JwtFailure('algorithm', message, detail);
-  if (e instanceof errors.JWSInvalid) return new JwtFailure('header', message, detail);
+  // the header was read already: what jose still finds malformed is the payload or the signature
+  if (e instanceof errors.JWSInvalid)
+    return new JwtFailure(/payload/i.test(message) ? 'claims' : 'signature', message, detail);
   // a key jose cannot use for this algorithm (an RSA key too short, a curve mismatch)
   if (e instanceof TypeError) return new JwtFailure('no-key', message, detail);
   throw e;
