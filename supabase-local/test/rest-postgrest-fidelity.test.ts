@@ -155,6 +155,15 @@ forEachDbKind('PostgREST fidelity', (backend) => {
       expect(r.data).toBe(3);
     });
 
+    it('a function returning one value counts as one row (Content-Range 0-0/*), however many calls', async () => {
+      const res = await fetch(`${harness().restUrl}/rpc/add_them`, {
+        method: 'POST',
+        headers: { apikey: harness().anonKey, 'content-type': 'application/json' },
+        body: '[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"b":6}]',
+      });
+      expect([res.status, res.headers.get('content-range'), await res.text()]).toEqual([200, '0-0/*', '3']);
+    });
+
     it('set-returning functions answer every call’s rows', async () => {
       const s = await anon.rpc('series', [{ upto: 2 }, { upto: 3 }] as never);
       expect(s.data).toEqual([1, 2, 1, 2, 3]);

@@ -174,7 +174,10 @@ export function callStatement(plan: CallPlan): Statement {
       total = `(select pg_catalog.count(*) from (${countSql(b, plan.read, from)}) pgrst_count)`;
     body = plan.head ? `''` : bodySql(plan, false, !r.retset);
   }
-  const text = `with pgrst_source as (${source}) select ${total} as total_result_set, pg_catalog.count(${T}) as page_total, ${body} as body, ${TAIL} from (select * from pgrst_source) ${T}`;
+  // PostgREST's pageCountSelectF (Query/SqlFragment.hs): a function returning one value or row counts
+  // as one, however many times a JSON array body called it
+  const pageTotal = r.retset ? `pg_catalog.count(${T})` : '1';
+  const text = `with pgrst_source as (${source}) select ${total} as total_result_set, ${pageTotal} as page_total, ${body} as body, ${TAIL} from (select * from pgrst_source) ${T}`;
   return { text, values: b.values };
 }
 
