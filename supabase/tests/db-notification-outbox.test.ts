@@ -7,7 +7,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Tables } from '../../shared/src/types/database.ts';
+import type { Database, Json, Tables } from '../../shared/src/types/database.ts';
 import {
   addPeople,
   forEachStoreServer,
@@ -54,7 +54,7 @@ forEachStoreServer('the notification outbox', ({ server }) => {
   async function place(
     client: Client,
     method: 'cod' | 'razorpay' = 'cod',
-    address: Record<string, unknown> = {},
+    address: { [key: string]: Json | undefined } = {},
   ): Promise<Tables<'orders'>> {
     const { data, error } = await client
       .rpc('place_order', {

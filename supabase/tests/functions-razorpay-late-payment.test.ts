@@ -294,7 +294,7 @@ forEachServer(
         verify(c),
         storeClient(s, PEOPLE.customerB).rpc('place_order', {
           items: [{ product_id: id, quantity: 1 }],
-          shipping_address: shippingAddress({ fullName: 'Bilal Khan', email: 'bilal@example.in' }) as never,
+          shipping_address: shippingAddress({ fullName: 'Bilal Khan', email: 'bilal@example.in' }),
           payment_method: 'cod',
           idempotency_key: `late-race-${++serial}`,
         }),
@@ -313,7 +313,7 @@ forEachServer(
         // Bilal buys the last piece meanwhile.
         const { error } = await storeClient(s, PEOPLE.customerB).rpc('place_order', {
           items: [{ product_id: id, quantity: 1 }],
-          shipping_address: shippingAddress({ fullName: 'Bilal Khan', email: 'bilal@example.in' }) as never,
+          shipping_address: shippingAddress({ fullName: 'Bilal Khan', email: 'bilal@example.in' }),
           payment_method: 'cod',
           idempotency_key: `late-b-${++serial}`,
         });

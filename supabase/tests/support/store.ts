@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { projectPaths, type Queryable } from 'supabase-local';
 import { forEachServer, startTestServer, type DbKind, type TestServer } from 'supabase-local/testing';
-import type { Database } from '../../../shared/src/types/database.ts';
+import type { Database, Json } from '../../../shared/src/types/database.ts';
 
 export const STORE_PATHS = projectPaths();
 
@@ -171,7 +171,9 @@ export function serviceClient(s: TestServer): SupabaseClient<Database> {
 }
 
 /** A shipping address as the checkout form sends it. */
-export function shippingAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function shippingAddress(overrides: { [key: string]: Json | undefined } = {}): {
+  [key: string]: Json | undefined;
+} {
   return {
     fullName: 'Asha Rao',
     email: 'asha@example.in',
