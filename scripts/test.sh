@@ -6,17 +6,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-# Debian's nginx serves the production build in the e2e `prod` project (deploy/nginx.conf), as
-# chromium serves the browser tests: installed when missing. Only the binary is used; the package's
-# own service is never started by the tests.
+# Debian's nginx serves the production build in the e2e `prod` project (deploy/nginx.conf, over TLS
+# with a certificate openssl makes for the run), as chromium serves the browser tests: both are
+# installed when missing. Only the binaries are used; the package's own service is never started.
 ensure_nginx() {
   local nginx="${NGINX_PATH:-/usr/sbin/nginx}"
-  if [ -x "$nginx" ]; then return; fi
-  echo "nginx is missing at $nginx: installing Debian's nginx package for the production e2e tests..." >&2
+  if [ -x "$nginx" ] && command -v openssl >/dev/null 2>&1; then return; fi
+  echo "nginx or openssl is missing: installing Debian's nginx and openssl packages for the production e2e tests..." >&2
   local sudo=()
   if [ "$(id -u)" != 0 ]; then sudo=(sudo); fi
-  if ! { "${sudo[@]}" apt-get update -qq && "${sudo[@]}" apt-get install -y -qq nginx; } >/dev/null; then
-    echo "ERROR: could not install nginx. Install it yourself (apt-get install nginx) or set NGINX_PATH." >&2
+  if ! { "${sudo[@]}" apt-get update -qq && "${sudo[@]}" apt-get install -y -qq nginx openssl; } >/dev/null; then
+    echo "ERROR: could not install nginx/openssl. Install them yourself (apt-get install nginx openssl) or set NGINX_PATH." >&2
     exit 1
   fi
 }

@@ -5,14 +5,13 @@ import { header } from '../tests/support/header';
 import { expect, test } from './support/fixtures';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_URL, createShopper, createStaff, PUBLISHABLE_KEY, SITE_PORT, SITE_URL } from './support/stack';
+import { API_URL, createShopper, createStaff, PUBLISHABLE_KEY, SITE_URL, siteFetch } from './support/stack';
 
 /**
  * The store as deployed: `pnpm build:site` with production variables, served by nginx with
- * deploy/nginx.conf at http://furnicraft.test:<port>, in front of supabase-local with its own keys
- * (no development surfaces). Node's fetch reaches nginx on 127.0.0.1 (only Chromium maps the name).
+ * deploy/nginx.conf at https://furnicraft.test:<port>, in front of supabase-local with its own keys
+ * (no development surfaces). Node reaches nginx on 127.0.0.1 (only Chromium maps the name).
  */
-const NGINX = `http://127.0.0.1:${SITE_PORT}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 test.describe.configure({ mode: 'serial' });
@@ -47,8 +46,8 @@ test('the production build holds no secret and nothing of supabase-local; robots
     .join('\n');
   expect(bundle).toContain(PUBLISHABLE_KEY);
   expect(bundle).not.toMatch(/eyJhbGciOi[A-Za-z0-9_-]+\.eyJ/);
-  const robots = await fetch(`${NGINX}/robots.txt`);
-  expect(await robots.text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  const robots = await siteFetch('/robots.txt');
+  expect(robots.text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   // supabase-local with its own keys serves only what hosted Supabase serves
   for (const path of ['/auth/v1/mailbox', '/auth/v1/local-provider', '/razorpay/checkout.js']) {
     expect((await fetch(`${API_URL}${path}`)).status, path).toBe(404);
@@ -73,15 +72,15 @@ test('nginx: pages revalidated with the CSP, hashed assets cached a year, SPA fa
 
   // the hashed assets each page names
   for (const path of ['/', '/admin/']) {
-    const html = await (await fetch(`${NGINX}${path}`)).text();
+    const html = (await siteFetch(path)).text;
     const asset = /(?:src|href)="(\/(?:admin\/)?assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
     expect(asset, `an asset in ${path}`).toBeTruthy();
-    const res = await fetch(`${NGINX}${asset}`);
+    const res = await siteFetch(asset!);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
   }
-  expect((await fetch(`${NGINX}/assets/gone-00000000.js`)).status).toBe(404);
-  expect((await fetch(`${NGINX}/admin/assets/gone-00000000.js`)).status).toBe(404);
+  expect((await siteFetch('/assets/gone-00000000.js')).status).toBe(404);
+  expect((await siteFetch('/admin/assets/gone-00000000.js')).status).toBe(404);
 
   // deep links of both apps reach their app (the SPA fallbacks), with the page headers
   const product = (await page.goto('/product/1'))!;
@@ -95,18 +94,18 @@ test('nginx: pages revalidated with the CSP, hashed assets cached a year, SPA fa
   expect(adminDeep.status()).toBe(200);
   expect(adminDeep.headers()['cache-control']).toBe('no-cache');
   await expect(page).toHaveURL(/\/admin\/login$/);
-  const bare = await fetch(`${NGINX}/admin`, { redirect: 'manual' });
+  const bare = await siteFetch('/admin');
   expect(bare.status).toBe(301);
-  expect(bare.headers.get('location')).toMatch(/\/admin\/$/);
+  expect(bare.headers['location']).toMatch(/\/admin\/$/);
   // the other hosts' files sit in the folder but are not served
-  expect((await fetch(`${NGINX}/vercel.json`)).status).toBe(404);
+  expect((await siteFetch('/vercel.json')).status).toBe(404);
 });
 
 test('nginx: /sitemap.xml is the sitemap function, its links on the site', async () => {
-  const res = await fetch(`${NGINX}/sitemap.xml`, { headers: { Host: 'evil.example' } });
+  const res = await siteFetch('/sitemap.xml', 'evil.example');
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/xml/);
-  const xml = await res.text();
+  expect(res.headers['content-type']).toMatch(/xml/);
+  const xml = res.text;
   expect(xml).toContain(`<loc>${SITE_URL}/product/`);
   expect(xml).not.toContain('evil.example');
 });

@@ -4,15 +4,17 @@
  * with deploy/nginx.conf, in front of supabase-local started with its own keys (no development
  * surfaces: no mailbox, no local provider page, no Razorpay sandbox), as a hosted project would be.
  *
- * The site's address is http://furnicraft.test:<port>: Chromium maps the name to 127.0.0.1
- * (--host-resolver-rules in playwright.config.ts), so the browser sends `Host: furnicraft.test`, and
- * the API (http://127.0.0.1:<port>) sees a cross-origin site, as https://furnicraft.in would be for
- * https://<ref>.supabase.co. supabase-local reads the site's address from its config.toml, as
+ * The site's address is https://furnicraft.test:<port>: nginx serves it over TLS with a certificate
+ * made for this run (openssl), Chromium maps the name to 127.0.0.1 (--host-resolver-rules in
+ * playwright.config.ts) and accepts the certificate (ignoreHTTPSErrors), so the browser sends
+ * `Host: furnicraft.test` from a secure context, and the API (http://127.0.0.1:<port>) sees a
+ * cross-origin site, as https://furnicraft.in would be for https://<ref>.supabase.co. supabase-local reads the site's address from its config.toml, as
  * `supabase config push` gives it to a hosted project: the stack runs it on a copy of supabase/
  * whose [auth] site_url and additional_redirect_urls name the site (everything else links back to
  * the repository's files).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -40,7 +42,7 @@ export const API_PORT = Number(process.env.E2E_PROD_API_PORT ?? 55421);
 const LOCAL_WEB_PORT = Number(process.env.E2E_PROD_WEB_PORT ?? 55422);
 
 export const SITE_HOST = 'furnicraft.test';
-export const SITE_URL = `http://${SITE_HOST}:${SITE_PORT}`;
+export const SITE_URL = `https://${SITE_HOST}:${SITE_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -86,7 +88,7 @@ async function waitFor(url: string, what: string, child: ChildProcess, log: () =
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${log()}`);
     try {
-      const res = await fetch(url, { headers: { Host: new URL(url).host } });
+      const res = url.startsWith('https:') ? await siteFetch(new URL(url).pathname) : await fetch(url);
       if (res.status < 500) return;
     } catch {
       // not yet
@@ -211,9 +213,37 @@ export async function startStack(): Promise<Stack> {
   mkdirSync(join(nginxDir, 'temp'), { recursive: true });
   const serverBlock = renderHostFile(
     'nginx.conf',
-    hostValues({ supabaseUrl: API_URL, siteUrl: SITE_URL, siteDir, listen: `127.0.0.1:${SITE_PORT}` }),
+    hostValues({ supabaseUrl: API_URL, siteUrl: SITE_URL, siteDir, listen: `127.0.0.1:${SITE_PORT} ssl` }),
   );
   writeFileSync(join(nginxDir, 'furnicraft.conf'), serverBlock);
+  // TLS as in production, with a certificate for furnicraft.test made for this run
+  const tls = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      join(nginxDir, 'site.key'),
+      '-out',
+      join(nginxDir, 'site.crt'),
+      '-subj',
+      `/CN=${SITE_HOST}`,
+      '-addext',
+      `subjectAltName=DNS:${SITE_HOST}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (tls.status !== 0) {
+    await api.stop();
+    throw new Error(`openssl could not make the test certificate (apt-get install openssl):\n${tls.stderr}`);
+  }
   const nginxConf = join(nginxDir, 'nginx.conf');
   const t = join(nginxDir, 'temp');
   writeFileSync(
@@ -229,6 +259,8 @@ http {
   client_body_temp_path ${t}/body; proxy_temp_path ${t}/proxy; fastcgi_temp_path ${t}/fastcgi;
   uwsgi_temp_path ${t}/uwsgi; scgi_temp_path ${t}/scgi;
   sendfile on;
+  ssl_certificate ${join(nginxDir, 'site.crt')};
+  ssl_certificate_key ${join(nginxDir, 'site.key')};
   include ${join(nginxDir, 'furnicraft.conf')};
 }
 `,
@@ -247,7 +279,7 @@ http {
 
   try {
     await waitFor(`${API_URL}/auth/v1/health`, 'supabase-local', api.child, api.log);
-    await waitFor(`http://127.0.0.1:${SITE_PORT}/`, 'nginx', web.child, () => web.log() + readLog(nginxDir));
+    await waitFor(`https://127.0.0.1:${SITE_PORT}/`, 'nginx', web.child, () => web.log() + readLog(nginxDir));
   } catch (e) {
     await Promise.all([web.stop(), api.stop()]);
     throw e;
@@ -320,4 +352,35 @@ export function createStaff(): { email: string; password: string } {
   );
   if (r.status !== 0) throw new Error(`pnpm admin:create failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return { email, password };
+}
+
+/** An answer of the site as Node sees it (nginx on 127.0.0.1 over TLS, its test certificate accepted). */
+export interface SiteAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** GET `path` from nginx, as `Host: furnicraft.test` unless `host` says otherwise; redirects are not followed. */
+export function siteFetch(path: string, host = `${SITE_HOST}:${SITE_PORT}`): Promise<SiteAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: SITE_PORT,
+        path,
+        servername: SITE_HOST,
+        headers: { Host: host },
+        rejectUnauthorized: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
