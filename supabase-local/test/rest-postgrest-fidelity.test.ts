@@ -43,6 +43,16 @@ const SQL = `
     end if;
   end $$;
 
+  -- RpcSpec's raise_pt402 and raise_bad_pt
+  create function public.raise_pt402() returns void language plpgsql as $$
+  begin
+    raise sqlstate 'PT402' using message = 'Payment Required', detail = 'Quota exceeded', hint = 'Upgrade your plan';
+  end $$;
+  create function public.raise_bad_pt() returns void language plpgsql as $$
+  begin
+    raise sqlstate 'PT40A' using message = 'Wrong';
+  end $$;
+
   grant select on all tables in schema public to anon;
   grant execute on all functions in schema public to anon;
 `;
@@ -270,6 +280,24 @@ forEachDbKind('PostgREST fidelity', (backend) => {
       });
       expect(viaJs.status).toBe(404);
       expect(viaJs.error).toMatchObject({ code: '123', message: 'ABC', details: null, hint: null });
+    });
+
+    it('PTxyz: status xyz with the message as its reason phrase; PT not followed by a number: 500', async () => {
+      const pt = await get('/rpc/raise_pt402');
+      expect([pt.status, pt.statusText, pt.headers.get('proxy-status')]).toEqual([
+        402,
+        'Payment Required',
+        'PostgREST; error=PT402',
+      ]);
+      expect(pt.body).toEqual({
+        code: 'PT402',
+        details: 'Quota exceeded',
+        hint: 'Upgrade your plan',
+        message: 'Payment Required',
+      });
+      const bad = await anon.rpc('raise_bad_pt', {}, { get: true });
+      expect(bad.status).toBe(500);
+      expect(bad.error).toMatchObject({ code: 'PT40A', message: 'Wrong', details: null, hint: null });
     });
 
     it.each([

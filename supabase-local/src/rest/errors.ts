@@ -186,8 +186,12 @@ export function pgErrorStatus(code: string, message: string, authenticated: bool
   if (code === '42P17') return 500;
   if (code === '53400') return 500;
   if (code === '57P01') return 503;
-  const custom = /^PT(\d{3})$/.exec(code);
-  if (custom) return Number(custom[1]);
+  // Error.hs mapSQLtoHTTP: 'P':'T':n → mkStatus (read n), else 500 (PT40A). Node cannot send a status
+  // outside 100–999, so those are 500 too.
+  if (code.startsWith('PT')) {
+    const n = /^\d+$/.test(code.slice(2)) ? Number(code.slice(2)) : NaN;
+    return n >= 100 && n <= 999 ? n : 500;
+  }
   const two = code.slice(0, 2);
   const table: Record<string, number> = {
     '08': 503,
@@ -286,5 +290,7 @@ export function fromPgError(e: PgErrorLike, authenticated: boolean): ApiError {
   const unknownRole = code === '22023' && /^role ".*" does not exist$/.test(e.message);
   const status = unknownRole ? 401 : pgErrorStatus(code, e.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
-  return new ApiError(status, code, e.message, e.detail ?? null, e.hint ?? null, headers);
+  // PTxyz: the message is the reason phrase (mkStatus n m), where HTTP allows it as one
+  const reason = code.startsWith('PT') && /^[\t\x20-\x7e]+$/.test(e.message) ? e.message : undefined;
+  return new ApiError(status, code, e.message, e.detail ?? null, e.hint ?? null, headers, reason);
 }
