@@ -121,8 +121,12 @@ function writeColumns(rel: Relation, names: string[]): Column[] {
   });
 }
 
-function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutatePlan {
-  const method = input.method;
+function planMutation(
+  sc: SchemaCache,
+  input: PlanInput,
+  rel: Relation,
+  mutation: 'create' | 'update' | 'single-upsert' | 'delete',
+): MutatePlan {
   const prefer = input.preferences;
   const ret = prefer.return ?? 'minimal';
   const read = rootRead(sc, { ...input, range: null }, rel);
@@ -142,14 +146,14 @@ function planMutation(sc: SchemaCache, input: PlanInput, rel: Relation): MutateP
     bodyIsArray: false,
     ...(prefer.count ? { count: prefer.count } : {}),
   };
-  if (method === 'DELETE') return { ...base, kind: 'delete' };
+  if (mutation === 'delete') return { ...base, kind: 'delete' };
   // with ?columns= the objects may differ: listed columns are read, the rest ignored
   const body = bodyRows(input, input.queryParams.columns === undefined);
   const names = input.queryParams.columns ?? body.keys;
   const columns = writeColumns(rel, names);
-  if (method === 'PATCH')
+  if (mutation === 'update')
     return { ...base, kind: 'update', columns, body: body.json, bodyIsArray: body.isArray };
-  if (method === 'PUT') {
+  if (mutation === 'single-upsert') {
     if (input.queryParams.ranges.size > 0) throw err.putLimit();
     const pk = rel.pk;
     const eqs = (input.queryParams.filters.get('') ?? []).filter(
@@ -224,7 +228,7 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const { schema } = input;
   const name = input.target.name;
   const overloads = sc.routinesNamed(schema, name);
-  const isGet = input.method === 'GET' || input.method === 'HEAD';
+  const isGet = input.action?.kind === 'call' && input.action.invoke !== 'post';
   let args: Record<string, unknown> = {};
   let argNames: string[];
   let rawBody: string | null = null;
@@ -349,7 +353,7 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
     },
     read,
     scalar: rel === null,
-    head: input.method === 'HEAD',
+    head: input.action?.kind === 'call' && input.action.invoke === 'read-head',
     readOnly: isGet,
     ...(input.preferences.count ? { count: input.preferences.count } : {}),
   };
@@ -384,13 +388,15 @@ function returnRelation(r: Routine): Relation | null {
   };
 }
 
+/** PostgREST's Plan.hs: the action decides — read, mutate (create, update, single upsert, delete) or call. */
 export function planAction(sc: SchemaCache, input: PlanInput): ActionPlan {
+  const { action } = input;
   if (input.target.kind === 'rpc') {
-    if (!['GET', 'HEAD', 'POST'].includes(input.method)) throw err.unsupportedMethod(input.method);
+    if (action?.kind !== 'call') throw err.unsupportedMethod(input.method);
     return planCall(sc, input);
   }
   const rel = findRelation(sc, input.schema, input.target.name);
-  if (input.method === 'GET' || input.method === 'HEAD') {
+  if (action?.kind === 'read') {
     const read = rootRead(sc, input, rel);
     return {
       kind: 'read',
@@ -399,12 +405,12 @@ export function planAction(sc: SchemaCache, input: PlanInput): ActionPlan {
       accept: input.accept,
       maxRows: input.maxRows,
       read,
-      head: input.method === 'HEAD',
+      head: action.head,
       ...(input.preferences.count ? { count: input.preferences.count } : {}),
     };
   }
-  if (!['POST', 'PATCH', 'PUT', 'DELETE'].includes(input.method)) throw err.unsupportedMethod(input.method);
-  return planMutation(sc, input, rel);
+  if (action?.kind !== 'mutate') throw err.unsupportedMethod(input.method);
+  return planMutation(sc, input, rel, action.mutation);
 }
 
 /** The plan stage: the embedding limits, then the request resolved against the schema cache. */
