@@ -79,7 +79,8 @@ function nginx(locations: Location[], path: string, depth = 0): Outcome {
     if (d[0] === 'try_files') {
       for (const arg of d.slice(1, -1)) {
         if (arg === '$uri' && FILES.has(path)) return { status: 200, serves: path, headers };
-        if (arg === '$uri/' && isDirIndex(path)) return nginx(locations, `${path.replace(/\/$/, '')}/index.html`, depth + 1);
+        if (arg === '$uri/' && isDirIndex(path))
+          return nginx(locations, `${path.replace(/\/$/, '')}/index.html`, depth + 1);
       }
       const last = d[d.length - 1]!;
       if (last.startsWith('=')) return { status: Number(last.slice(1)), serves: '', headers: {} };
@@ -118,8 +119,15 @@ function parseNetlifyHeaders(text: string) {
   return rules;
 }
 
-function netlify(redirects: ReturnType<typeof parseNetlifyRedirects>, headerRules: ReturnType<typeof parseNetlifyHeaders>, path: string): Outcome {
-  const headers = Object.assign({}, ...headerRules.filter((r) => glob(r.path).test(path)).map((r) => r.headers));
+function netlify(
+  redirects: ReturnType<typeof parseNetlifyRedirects>,
+  headerRules: ReturnType<typeof parseNetlifyHeaders>,
+  path: string,
+): Outcome {
+  const headers = Object.assign(
+    {},
+    ...headerRules.filter((r) => glob(r.path).test(path)).map((r) => r.headers),
+  );
   const file = FILES.has(path) ? path : isDirIndex(path) ? `${path.replace(/\/$/, '')}/index.html` : null;
   for (const r of redirects) {
     // Netlify matches a rule with or without the trailing slash
@@ -127,7 +135,11 @@ function netlify(redirects: ReturnType<typeof parseNetlifyRedirects>, headerRule
     if (file && !r.force) break; // shadowing: the file wins over an unforced rule
     if (/^https?:/.test(r.to)) return { status: r.status, serves: r.to, headers: {} }; // custom headers do not apply to proxies
     if (r.status >= 300 && r.status < 400) return { status: r.status, serves: r.to, headers: {} };
-    return { status: r.status, serves: r.status === 200 ? r.to : '', headers: r.status === 200 ? headers : {} };
+    return {
+      status: r.status,
+      serves: r.status === 200 ? r.to : '',
+      headers: r.status === 200 ? headers : {},
+    };
   }
   return file ? { status: 200, serves: file, headers } : { status: 404, serves: '', headers: {} };
 }
@@ -142,7 +154,7 @@ interface VercelJson {
 /** path-to-regexp as vercel.json uses it: `/:name*`, `:name`, and (regex) groups. */
 function vercelSource(source: string): RegExp {
   let re = '';
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const rest = source.slice(i);
     const star = /^\/:[A-Za-z]+\*/.exec(rest);
     const named = /^:[A-Za-z]+/.exec(rest);
@@ -175,7 +187,8 @@ function vercel(config: VercelJson, path: string): Outcome {
     if (vercelSource(h.source).test(path)) for (const { key, value } of h.headers) headers[key] = value;
   }
   for (const r of config.redirects ?? []) {
-    if (vercelSource(r.source).test(path)) return { status: r.permanent ? 308 : 307, serves: r.destination, headers: {} };
+    if (vercelSource(r.source).test(path))
+      return { status: r.permanent ? 308 : 307, serves: r.destination, headers: {} };
   }
   if (FILES.has(path)) return { status: 200, serves: path, headers };
   if (isDirIndex(path)) return { status: 200, serves: `${path.replace(/\/$/, '')}/index.html`, headers };
@@ -224,7 +237,15 @@ const page = (serves: string) => ({
   referrer: 'strict-origin-when-cross-origin',
 });
 const asset = (serves: string) => ({ ...page(serves), cache: IMMUTABLE });
-const notFound = { status: 404, serves: '(not found)', cache: null, csp: null, nosniff: null, frames: null, referrer: null };
+const notFound = {
+  status: 404,
+  serves: '(not found)',
+  cache: null,
+  csp: null,
+  nosniff: null,
+  frames: null,
+  referrer: null,
+};
 
 const expected: Record<string, ReturnType<typeof summary>> = {
   '/': page('/index.html'),

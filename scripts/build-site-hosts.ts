@@ -48,7 +48,9 @@ export function hostValues(o: HostOptions): HostValues {
   const site = new URL(o.siteUrl);
   const scriptHashes = [
     ...new Set(
-      ['index.html', 'admin/index.html'].flatMap((f) => inlineScriptHashes(readFileSync(join(o.siteDir, f), 'utf8'))),
+      ['index.html', 'admin/index.html'].flatMap((f) =>
+        inlineScriptHashes(readFileSync(join(o.siteDir, f), 'utf8')),
+      ),
     ),
   ];
   return {
@@ -68,7 +70,8 @@ export function renderTemplate(template: string, values: HostValues): string {
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const value = (values as unknown as Record<string, string | undefined>)[name];
     if (value === undefined) throw new Error(`deploy template: no value for {{${name}}}`);
-    if (/["\n\\]/.test(value)) throw new Error(`deploy template: {{${name}}} holds a quote, backslash or newline`);
+    if (/["\n\\]/.test(value))
+      throw new Error(`deploy template: {{${name}}} holds a quote, backslash or newline`);
     return value;
   });
 }

@@ -64,7 +64,9 @@ if (secrets.length > 0) {
 }
 const leftovers = localLeftovers(out);
 if (leftovers.length > 0) {
-  fail(`the output points at supabase-local:\n${leftovers.map((s) => `  - ${s.file}: ${s.what}`).join('\n')}`);
+  fail(
+    `the output points at supabase-local:\n${leftovers.map((s) => `  - ${s.file}: ${s.what}`).join('\n')}`,
+  );
 }
 
 const values = hostValues({

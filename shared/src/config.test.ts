@@ -46,7 +46,12 @@ describe('siteBuildEnv: a production build fails closed', () => {
     }
     expect(error).toBeInstanceOf(SiteBuildEnvError);
     const problems = (error as SiteBuildEnvError).problems.join('\n');
-    for (const name of ['VITE_SUPABASE_URL', 'VITE_SUPABASE_PUBLISHABLE_KEY', 'VITE_SITE_URL', 'VITE_RAZORPAY_KEY_ID']) {
+    for (const name of [
+      'VITE_SUPABASE_URL',
+      'VITE_SUPABASE_PUBLISHABLE_KEY',
+      'VITE_SITE_URL',
+      'VITE_RAZORPAY_KEY_ID',
+    ]) {
       expect(problems).toContain(`${name} is missing`);
     }
   });
