@@ -11,6 +11,7 @@ import { ApiError } from './errors.ts';
 import { execute } from './execute.ts';
 import { JwtVerifier } from './jwt.ts';
 import { MAX_BODY, parse, RequestError, type ApiRequest } from './parse/request.ts';
+import type { QueryParams } from './parse/types.ts';
 import { planRequest } from './plan/action.ts';
 import type { ActionPlan } from './plan/types.ts';
 import { buildResponse, corsHeaders, respond, respondFailure, respondWithoutDb } from './respond.ts';
@@ -57,6 +58,7 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
   const jwt = new JwtVerifier(config);
   let cache: Promise<SchemaCache> | null = null;
   const plans = new Map<string, Planned>();
+  const queryCache = new Map<string, QueryParams>();
   const schemaCache = () => (cache ??= SchemaCache.load(db, config.dbSchemas));
   // sync or async: rest/jwt.ts is being moved to jose
   const authenticate = (authorization: string | undefined) => jwt.authenticate(authorization);
@@ -80,7 +82,7 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
     const http = { method: req.method ?? 'GET', target, headers: req.headers, body: () => readRestBody(req) };
     let request: ApiRequest | undefined;
     try {
-      const parsed = await parse(http, { config, schemaCache, authenticate, mark: timing.mark });
+      const parsed = await parse(http, { config, schemaCache, authenticate, mark: timing.mark, queryCache });
       if (parsed.kind !== 'db') return respondWithoutDb(req, res, parsed, config, cors);
       request = parsed;
       const sc = await schemaCache();
