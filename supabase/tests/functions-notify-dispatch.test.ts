@@ -1,0 +1,300 @@
+/**
+ * notify-dispatch end to end over HTTP, on PGlite (and PostgreSQL when DATABASE_URL is set): the
+ * function runs under real Deno with the project's config.toml and talks real SMTP to a server this
+ * test starts (smtp-server; what arrives is parsed with mailparser). A COD order's confirmation arrives
+ * once with its number, ₹ total in Indian grouping, picture and escaped name, and is marked sent with
+ * the server's id; a closed SMTP port or a 550 fails the row with backoff and, at the limit, dead; the
+ * mail is sent exactly once when the server is back; two dispatchers at once send each row once; a
+ * confirmation whose order was cancelled first is not sent; only the secret key may call it; and the
+ * whole schedule (Vault → pg_cron job → pg_net → function → SMTP) delivers a mail.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { applyVaultSecrets, createNetWorker, createScheduler, loadConfig } from 'supabase-local';
+import { forEachServer, functionsSurface, type TestServer } from 'supabase-local/testing';
+import type { Database, Json, Tables } from '../../shared/src/types/database.ts';
+import {
+  accessToken,
+  addPeople,
+  PEOPLE,
+  shippingAddress,
+  storeClient,
+  STORE_PATHS,
+} from './support/store.ts';
+import { smtpSink, type ReceivedMail } from './support/smtp-sink.ts';
+
+type Outbox = Tables<'notification_outbox'>;
+
+const SMTP_PORT = 55510;
+const SITE = 'https://shop.furnicraft.test';
+const sink = smtpSink(SMTP_PORT);
+
+/** The function's secrets, as `supabase secrets set` would give them (plain SMTP to the local sink). */
+const functionEnv = (overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(SMTP_PORT),
+  SMTP_SECURE: 'false',
+  SMTP_USER: sink.user,
+  SMTP_PASS: sink.pass,
+  MAIL_FROM: 'FurniCraft <orders@furnicraft.test>',
+  STORE_SITE_URL: SITE,
+  STORE_SUPPORT_EMAIL: 'care@furnicraft.test',
+  STORE_SUPPORT_PHONE: '+91 80 4000 1234',
+  ...overrides,
+});
+
+const serverOptions = (env: NodeJS.ProcessEnv) => ({
+  migrationsDir: STORE_PATHS.migrationsDir,
+  seedPaths: STORE_PATHS.seedPaths,
+  config: loadConfig(),
+  // no supabase/functions/.env: only these secrets
+  surfaces: { functions: functionsSurface({ env, envFile: '/nonexistent/notify.env', watch: false }) },
+});
+
+let serial = 0;
+
+/** The people, and COD allowed above ₹1 lakh (so totals show the lakh grouping). */
+async function prepare(s: TestServer, people = Object.values(PEOPLE)): Promise<void> {
+  await addPeople(s.db, people);
+  await s.db.query('update public.store_settings set cod_max_order_total = 10000000');
+}
+
+/** Asha's COD order of one piece costing `price` ×2, delivered to `address`. */
+async function placeCod(
+  s: TestServer,
+  address: { [key: string]: Json | undefined } = {},
+  price = 61728,
+): Promise<Tables<'orders'>> {
+  const { rows } = await s.db.query<{ id: number }>(
+    `insert into public.products (name, price, original_price, category_id, stock_quantity, image_url)
+     values ($1, $2::numeric, $2::numeric, 1, 100, '/images/products/notify-sofa.webp') returning id`,
+    [`Aarav <i>3-Seater</i> Sofa & "Co" ${++serial}`, price],
+  );
+  const { data, error } = await storeClient(s, PEOPLE.customerA)
+    .rpc('place_order', {
+      items: [{ product_id: Number(rows[0]!.id), quantity: 2, selected_color: 'Walnut' }],
+      shipping_address: shippingAddress(address),
+      payment_method: 'cod',
+      idempotency_key: `notify-${serial}-${Date.now()}`,
+    })
+    .single();
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+async function outboxOf(s: TestServer, orderId: string): Promise<Outbox[]> {
+  return (
+    await s.db.query<Outbox>('select * from public.notification_outbox where order_id = $1 order by id', [
+      orderId,
+    ])
+  ).rows;
+}
+
+const mailsFor = (orderNumber: string): ReceivedMail[] =>
+  sink.received.filter((m) => m.subject.includes(orderNumber));
+
+const indianRupees = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
+
+async function dispatch(s: TestServer, key: string = s.secretKey, header: 'bearer' | 'apikey' = 'bearer') {
+  const r = await fetch(`${s.url}/functions/v1/notify-dispatch`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(header === 'bearer' ? { apikey: key, Authorization: `Bearer ${key}` } : { apikey: key }),
+    },
+    body: '{}',
+  });
+  return { status: r.status, body: (await r.json()) as { sent?: number; failed?: number; error?: string } };
+}
+
+forEachServer('notify-dispatch over real SMTP', serverOptions(functionEnv()), ({ server }) => {
+  let s: TestServer;
+
+  beforeAll(async () => {
+    s = server();
+    await prepare(s);
+    sink.received.length = 0; // the other database kind's mails
+    await sink.start();
+  });
+  afterAll(async () => {
+    await sink.stop();
+  });
+  beforeEach(async () => {
+    sink.mode = 'accept';
+    // each test sees only its own rows
+    await s.db.query(
+      `update public.notification_outbox set status = 'sent', sent_at = now(), locked_until = null
+       where status in ('pending', 'failed', 'sending')`,
+    );
+  });
+
+  it('answers only the secret key: no key, the anon key, a user’s token or a guess get 401 and send nothing', async () => {
+    const order = await placeCod(s);
+    const before = sink.received.length;
+    for (const key of [
+      s.anonKey,
+      s.publishableKey,
+      accessToken(s, PEOPLE.admin),
+      `${s.secretKey}x`,
+      'sb_secret_guess',
+    ]) {
+      const r = await dispatch(s, key);
+      expect(r.status).toBe(401);
+      expect(r.body.error).toMatch(/secret key/);
+    }
+    const none = await fetch(`${s.url}/functions/v1/notify-dispatch`, { method: 'POST', body: '{}' });
+    expect(none.status).toBe(401);
+    expect((await outboxOf(s, order.id)).map((r) => [r.status, r.attempts])).toEqual([['pending', 0]]);
+    expect(sink.received.length).toBe(before);
+
+    // the legacy service_role key and the apikey header alone are the secret key too
+    expect((await dispatch(s, s.serviceRoleKey, 'apikey')).body).toEqual({ sent: 1, failed: 0 });
+  });
+
+  it('a COD order: exactly one mail with the number, ₹ total, picture and escaped name; marked sent; sent once', async () => {
+    const order = await placeCod(s, {
+      fullName: 'Asha <b>Rao</b> & "family"',
+      address: '14, <script>alert(1)</script> Cross',
+    });
+    const r = await dispatch(s);
+    expect(r).toEqual({ status: 200, body: { sent: 1, failed: 0 } });
+
+    const mails = mailsFor(order.order_number);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.envelopeTo).toEqual(['asha@example.in']);
+    expect(mail.parsed.from?.value).toEqual([{ name: 'FurniCraft', address: 'orders@furnicraft.test' }]);
+    expect(mail.messageId).toBe(`<order_placed.${order.id}@furnicraft.test>`);
+    const total = indianRupees(Number(order.total));
+    expect(total).toMatch(/^₹\d{1,2},\d{2},\d{3}\.\d{2}$/); // lakh grouping: ₹1,23,456.00
+    expect(mail.subject).toBe(`Order ${order.order_number} placed: pay ${total} on delivery`);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(order.order_number);
+      expect(part).toContain(total);
+      expect(part).toContain(`${SITE}/track-order?order=${order.order_number}&`);
+    }
+    expect(mail.html).toContain(`src="${SITE}/images/products/notify-sofa.webp"`);
+    expect(mail.html).toContain('Asha &lt;b&gt;Rao&lt;/b&gt; &amp; &quot;family&quot;');
+    expect(mail.html).toContain('14, &lt;script&gt;alert(1)&lt;/script&gt; Cross');
+    expect(mail.html).toContain('Aarav &lt;i&gt;3-Seater&lt;/i&gt; Sofa &amp; &quot;Co&quot;');
+    expect(mail.html).not.toMatch(/<script|<b>Rao|<i>3-Seater/);
+    expect(mail.text).toContain('Asha <b>Rao</b> & "family"'); // plain text is not HTML
+    expect(mail.text).toContain('care@furnicraft.test');
+
+    const [row] = await outboxOf(s, order.id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(row!.provider_id).toContain(`queued as ${mail.queueId}`);
+
+    expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 0 });
+    expect(mailsFor(order.order_number)).toHaveLength(1);
+  });
+
+  it('SMTP down: the row fails with backoff, nothing is lost, and it is sent exactly once when the server is back', async () => {
+    const order = await placeCod(s);
+    await sink.stop();
+    try {
+      expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 1 });
+      const [failed] = await outboxOf(s, order.id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(failed!.last_error).toMatch(/ECONNREFUSED|ECONNECTION/);
+      expect(new Date(failed!.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 50_000);
+      // not due yet: another call leaves it alone
+      expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      await sink.start();
+    }
+    expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 0 }); // still waiting for its backoff
+    await s.db.query(`update public.notification_outbox set next_attempt_at = now() where order_id = $1`, [
+      order.id,
+    ]);
+    expect((await dispatch(s)).body).toEqual({ sent: 1, failed: 0 });
+    expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 0 });
+    expect(mailsFor(order.order_number)).toHaveLength(1);
+    expect((await outboxOf(s, order.id))[0]).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+  });
+
+  it('SMTP refusing (550): failed with the server’s answer, dead after max_attempts, nothing delivered', async () => {
+    const order = await placeCod(s);
+    await s.db.query(`update public.notification_outbox set max_attempts = 2 where order_id = $1`, [
+      order.id,
+    ]);
+    sink.mode = 'reject';
+    expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 1 });
+    let [row] = await outboxOf(s, order.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.last_error).toContain('550');
+    await s.db.query(`update public.notification_outbox set next_attempt_at = now() where order_id = $1`, [
+      order.id,
+    ]);
+    expect((await dispatch(s)).body).toEqual({ sent: 0, failed: 1 });
+    [row] = await outboxOf(s, order.id);
+    expect(row).toMatchObject({ status: 'dead', attempts: 2 });
+    expect(row!.last_error).toContain('550');
+    expect(mailsFor(order.order_number)).toEqual([]);
+  });
+
+  it('two dispatchers at once send each row once', async () => {
+    const orders = [];
+    for (let i = 0; i < 6; i++) orders.push(await placeCod(s));
+    const [a, b] = await Promise.all([dispatch(s), dispatch(s)]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect((a.body.sent ?? 0) + (b.body.sent ?? 0)).toBe(6);
+    for (const o of orders) expect(mailsFor(o.order_number)).toHaveLength(1);
+    const statuses = (
+      await s.db.query<{ status: string }>(
+        'select status from public.notification_outbox where order_id = any($1::uuid[])',
+        [orders.map((o) => o.id)],
+      )
+    ).rows.map((r) => r.status);
+    expect(statuses).toEqual(Array(6).fill('sent'));
+  });
+
+  it('an order cancelled before its confirmation went out gets only the cancellation mail', async () => {
+    const order = await placeCod(s);
+    const asha: SupabaseClient<Database> = storeClient(s, PEOPLE.customerA);
+    const { error } = await asha.rpc('cancel_order', { order_id: order.id });
+    expect(error).toBeNull();
+    expect((await dispatch(s)).body).toEqual({ sent: 1, failed: 0 });
+    const mails = mailsFor(order.order_number);
+    expect(mails.map((m) => m.subject)).toEqual([`Order ${order.order_number} cancelled as you asked`]);
+    expect(mails[0]!.text).toContain(`As you asked, we have cancelled order ${order.order_number}.`);
+    expect((await outboxOf(s, order.id)).map((r) => [r.event, r.status])).toEqual([
+      ['order_placed', 'suppressed'],
+      ['cancelled', 'sent'],
+    ]);
+  });
+
+  it('the schedule: Vault entries → the pg_cron job → pg_net → the function → the mail', async () => {
+    const order = await placeCod(s);
+    await applyVaultSecrets(s.db, { project_url: s.url, secret_key: s.secretKey }, () => {});
+    await s.db.query(`delete from net.http_request_queue`);
+    const scheduler = createScheduler(s.db, { now: () => new Date('2026-11-24T10:00:30Z'), log: () => {} });
+    const runs = await scheduler.tick(new Date('2026-11-24T10:01:00Z'));
+    expect(runs.find((r) => r.jobname === 'notify-dispatch')).toMatchObject({ status: 'succeeded' });
+    const responses = await createNetWorker(s.db, { apiUrl: s.url, log: () => {} }).tick();
+    expect(responses.map((r) => r.status_code)).toEqual([200]);
+    expect(mailsFor(order.order_number)).toHaveLength(1);
+    expect((await outboxOf(s, order.id))[0]).toMatchObject({ status: 'sent' });
+  });
+});
+
+forEachServer(
+  'notify-dispatch without its SMTP secrets',
+  serverOptions(functionEnv({ SMTP_PASS: undefined, MAIL_FROM: '' })),
+  ({ server }) => {
+    it('answers 500 naming the missing secrets and claims nothing', async () => {
+      const s = server();
+      await prepare(s, [PEOPLE.customerA]);
+      const order = await placeCod(s);
+      const r = await dispatch(s);
+      expect(r.status).toBe(500);
+      expect(r.body.error).toBe('notify-dispatch is not configured: set the secret(s) SMTP_PASS, MAIL_FROM.');
+      expect((await outboxOf(s, order.id)).map((row) => [row.status, row.attempts])).toEqual([
+        ['pending', 0],
+      ]);
+    });
+  },
+);
