@@ -28,21 +28,16 @@ export function rupees(amount: number | string | null | undefined): string {
   return INR.format(Number.isFinite(n) ? n : 0);
 }
 
-const IST_DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+// Assembled from parts, so every ICU version (Node's, Deno's) writes the same text.
+const IST_PARTS = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
+  weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   hour12: true,
-});
-const IST_DATE = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
 });
 
 const parse = (value: string | Date | null | undefined): Date | null => {
@@ -55,16 +50,29 @@ const parse = (value: string | Date | null | undefined): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
+const partsOf = (d: Date) => {
+  const p = Object.fromEntries(IST_PARTS.formatToParts(d).map((x) => [x.type, x.value]));
+  return {
+    weekday: p.weekday ?? '',
+    date: `${p.day} ${p.month} ${p.year}`,
+    time: `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`,
+  };
+};
+
 /** "24 Nov 2026, 9:30 pm IST" for a moment (a timestamptz). */
 export function istDateTime(value: string | Date | null | undefined): string {
   const d = parse(value);
-  return d ? `${IST_DATE_TIME.format(d)} IST` : '';
+  if (!d) return '';
+  const p = partsOf(d);
+  return `${p.date}, ${p.time} IST`;
 }
 
 /** "Mon, 30 Nov 2026" for a calendar day in India. */
 export function istDate(value: string | Date | null | undefined): string {
   const d = parse(value);
-  return d ? IST_DATE.format(d) : '';
+  if (!d) return '';
+  const p = partsOf(d);
+  return `${p.weekday}, ${p.date}`;
 }
 
 /** An absolute URL: `path` as is when it is already absolute, else joined to `base`. */
