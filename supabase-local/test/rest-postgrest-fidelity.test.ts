@@ -195,6 +195,31 @@ forEachDbKind('PostgREST fidelity', (backend) => {
       expect(unnamed.error).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
     });
 
+    it('Prefer: params=single-object is gone (PostgREST 13): ignored, or PGRST122 with handling=strict', async () => {
+      const post = (prefer: string) =>
+        fetch(`${harness().restUrl}/rpc/add_them`, {
+          method: 'POST',
+          headers: { apikey: harness().anonKey, 'content-type': 'application/json', prefer },
+          body: '{"a":1,"b":2}',
+        });
+      const lenient = await post('params=single-object');
+      expect([lenient.status, lenient.headers.get('preference-applied'), await lenient.text()]).toEqual([
+        200,
+        null,
+        '3',
+      ]);
+      const strict = await post('handling=strict, params=single-object');
+      expect([strict.status, await strict.json()]).toEqual([
+        400,
+        {
+          code: 'PGRST122',
+          details: 'Invalid preferences: params=single-object',
+          hint: null,
+          message: 'Invalid preferences given with handling=strict',
+        },
+      ]);
+    });
+
     it('a single unnamed json parameter gets the array as it is; any other JSON value becomes []', async () => {
       const r = await anon.rpc('echo_json', [{ a: 1 }, { a: 2 }] as never);
       expect(r.data).toEqual([{ a: 1 }, { a: 2 }]);

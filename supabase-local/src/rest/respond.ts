@@ -183,7 +183,6 @@ export function buildResponse(
   if (prefer.timezone) applied.push(`timezone=${prefer.timezone}`);
   if (prefer.maxAffected !== undefined && prefer.handling === 'strict')
     applied.push(`max-affected=${prefer.maxAffected}`);
-  if (prefer.params) applied.push(`params=${prefer.params}`);
   if (applied.length) headers['Preference-Applied'] = applied.join(', ');
   if (o.config.dbSchemas.length > 1) headers['Content-Profile'] = o.schema;
 

@@ -38,9 +38,8 @@ export function parsePrefer(values: string[]): Preferences {
           case 'max-affected':
             if (/^\d+$/.test(v)) return ((p.maxAffected ??= Number(v)), true);
             return false;
-          case 'params':
-            if (v === 'single-object') return ((p.params = v), true);
-            return false;
+          // `params=single-object` was removed in PostgREST 13 (CHANGELOG #3757; ApiRequest/Preferences.hs
+          // knows no `params`): like any unknown preference it is ignored, or PGRST122 with handling=strict
           default:
             return false;
         }

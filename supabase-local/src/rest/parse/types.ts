@@ -125,7 +125,6 @@ export interface Preferences {
   tx?: 'commit' | 'rollback';
   timezone?: string;
   maxAffected?: number;
-  params?: 'single-object';
   /** preferences we did not understand (handling=strict rejects them) */
   invalid: string[];
 }

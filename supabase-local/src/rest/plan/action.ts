@@ -249,12 +249,11 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
       rawBody = payload.json;
       args = Object.fromEntries(payload.keys.map((k) => [k, null]));
     }
-    argNames = input.preferences.params === 'single-object' ? [] : Object.keys(args);
+    argNames = Object.keys(args);
     if (input.queryParams.columns) argNames = input.queryParams.columns;
   }
   const matches = overloads.filter((r) => {
     const ins = r.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
-    if (input.preferences.params === 'single-object') return ins.length === 1;
     if (
       ins.length === 1 &&
       ins[0]!.name === '' &&
@@ -324,11 +323,10 @@ function planCall(sc: SchemaCache, input: PlanInput): CallPlan {
   const routine = matches[0]!;
   const ins = routine.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
   const singleObject =
-    input.preferences.params === 'single-object' ||
-    (!isGet &&
-      ins.length === 1 &&
-      ins[0]!.name === '' &&
-      (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb'));
+    !isGet &&
+    ins.length === 1 &&
+    ins[0]!.name === '' &&
+    (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb');
   const rel = returnRelation(routine);
   let read: ReadPlan | null = null;
   if (rel) {
