@@ -1,9 +1,9 @@
+import { confirmProblem, passwordProblem } from 'shared/schemas/password';
 import { toAdminError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
-/** supabase/config.toml [auth] minimum_password_length; bcrypt reads at most 72 bytes. */
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_BYTES = 72;
+/** The rules the storefront's sign-up and reset pages check too (shared/schemas/password.ts). */
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from 'shared/schemas/password';
 
 export const RESET_SENT =
   'If an account exists for that e-mail address, a link to set a new password is on its way. Check your inbox.';
@@ -62,16 +62,13 @@ export interface NewPasswordProblems {
   confirm?: string;
 }
 
-/** The form's own checks, before Auth applies the same length rule. */
+/** The form's own checks (the store's one set of password rules), before Auth applies its own. */
 export function checkNewPassword(password: string, confirm: string): NewPasswordProblems {
   const problems: NewPasswordProblems = {};
-  if (password === '') problems.password = 'Password is required';
-  else if ([...password].length < MIN_PASSWORD_LENGTH)
-    problems.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  else if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES)
-    problems.password = `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`;
-  if (confirm === '') problems.confirm = 'Please confirm your password';
-  else if (password !== confirm) problems.confirm = 'Passwords do not match';
+  const p = passwordProblem(password);
+  const c = confirmProblem(password, confirm);
+  if (p) problems.password = p;
+  if (c) problems.confirm = c;
   return problems;
 }
 

@@ -30,6 +30,8 @@ export function createRouter() {
         { path: 'contact', lazy: () => import('@/app/routes/contact') },
         { path: 'login', lazy: () => import('@/app/routes/login') },
         { path: 'signup', lazy: () => import('@/app/routes/signup') },
+        { path: 'forgot-password', lazy: () => import('@/app/routes/forgot-password') },
+        { path: 'reset-password', lazy: () => import('@/app/routes/reset-password') },
         { path: 'wishlist', lazy: () => import('@/app/routes/wishlist') },
         { path: 'profile', lazy: () => import('@/app/routes/profile') },
         { path: 'terms', lazy: () => import('@/app/routes/legal') },

@@ -14,6 +14,8 @@ export const paths = {
   trackOrder: '/track-order',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   terms: '/terms',
   privacy: '/privacy',
   /** A full page load into the admin app, not a client-side route. */

@@ -92,6 +92,11 @@ export function Component() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <p className="text-right text-sm">
+          <Link to={paths.forgotPassword} className="font-medium text-amber-800 underline">
+            Forgot password?
+          </Link>
+        </p>
         <button
           type="submit"
           disabled={isSubmitting}

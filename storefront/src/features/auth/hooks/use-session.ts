@@ -22,6 +22,8 @@ export function startSessionSync() {
   started = true;
   // before supabase-js reads (and clears) the link's fragment
   const landing = authLandingIn(window.location.hash);
+  // a failed recovery link is explained by /reset-password itself, not by the sign-up toast
+  const recovering = window.location.pathname === '/reset-password';
   void getSupabase().then(async (supabase) => {
     supabase.auth.onAuthStateChange((_event, session) => {
       useSessionStore.setState({ session, ready: true });
@@ -29,7 +31,7 @@ export function startSessionSync() {
     const { data } = await supabase.auth.getSession();
     useSessionStore.setState({ session: data.session, ready: true });
     if (landing === 'confirmed' && data.session) toast.success(EMAIL_CONFIRMED);
-    if (landing === 'link-invalid') toast.error(LINK_INVALID);
+    if (landing === 'link-invalid' && !recovering) toast.error(LINK_INVALID);
   });
 }
 
