@@ -6,8 +6,14 @@
  * the server's id; a closed SMTP port or a 550 fails the row with backoff and, at the limit, dead; the
  * mail is sent exactly once when the server is back; two dispatchers at once send each row once; a
  * confirmation whose order was cancelled first is not sent; only the secret key may call it; and the
- * whole schedule (Vault → pg_cron job → pg_net → function → SMTP) delivers a mail.
+ * whole schedule (Vault → pg_cron job → pg_net → function → SMTP) delivers a mail. Production's
+ * implicit TLS (SMTPS, port 465) runs too: a sink with a certificate from a CA made here (openssl), which
+ * the function's Deno trusts through DENO_CERT, and which it refuses without it.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { applyVaultSecrets, createNetWorker, createScheduler, loadConfig } from 'supabase-local';
@@ -298,3 +304,102 @@ forEachServer(
     });
   },
 );
+
+/** A CA and a server certificate for 127.0.0.1 signed by it (openssl, as npm test installs it). */
+function testCertificates(): { caPath: string; key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'notify-smtps-'));
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  ssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=FurniCraft test CA',
+  );
+  ssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'key.pem',
+    '-out',
+    'leaf.csr',
+    '-subj',
+    '/CN=127.0.0.1',
+  );
+  writeFileSync(
+    join(dir, 'ext.cnf'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
+  );
+  ssl(
+    'x509',
+    '-req',
+    '-in',
+    'leaf.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'cert.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
+  );
+  return {
+    caPath: join(dir, 'ca.pem'),
+    key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+    cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+  };
+}
+
+const TLS_PORT = 55511;
+const certs = testCertificates();
+const tlsSink = smtpSink(TLS_PORT, certs);
+const tlsEnv = (trusted: boolean) =>
+  functionEnv({
+    SMTP_PORT: String(TLS_PORT),
+    SMTP_SECURE: 'true', // implicit TLS is the default on 465 only
+    ...(trusted ? { DENO_CERT: certs.caPath } : {}),
+  });
+
+for (const trusted of [true, false]) {
+  forEachServer(
+    `notify-dispatch over implicit TLS (SMTPS), ${trusted ? 'a certificate it trusts' : 'an untrusted certificate'}`,
+    serverOptions(tlsEnv(trusted)),
+    ({ server }) => {
+      beforeAll(() => tlsSink.start());
+      afterAll(() => tlsSink.stop());
+
+      it(trusted ? 'sends over TLS' : 'refuses to send, and the row waits for a retry', async () => {
+        const s = server();
+        await prepare(s, [PEOPLE.customerA]);
+        const order = await placeCod(s);
+        const r = await dispatch(s);
+        const mails = tlsSink.received.filter((m) => m.subject.includes(order.order_number));
+        const [row] = await outboxOf(s, order.id);
+        if (trusted) {
+          expect(r.body).toEqual({ sent: 1, failed: 0 });
+          expect(mails.map((m) => m.secure)).toEqual([true]);
+          expect(row).toMatchObject({ status: 'sent' });
+        } else {
+          expect(r.body).toEqual({ sent: 0, failed: 1 });
+          expect(mails).toEqual([]);
+          expect(row).toMatchObject({ status: 'failed' });
+          expect(row!.last_error).toMatch(/certificate/i);
+        }
+      });
+    },
+  );
+}

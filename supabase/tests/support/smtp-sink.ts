@@ -14,6 +14,8 @@ const { SMTPServer } = createRequire(import.meta.url)('smtp-server') as {
 
 export interface ReceivedMail {
   envelopeTo: string[];
+  /** the connection was TLS */
+  secure: boolean;
   queueId: string;
   parsed: ParsedMail;
   messageId: string;
@@ -33,7 +35,13 @@ export interface SmtpSink {
   stop(): Promise<void>;
 }
 
-export function smtpSink(port: number, user = 'furnicraft', pass = 'smtp-test-pass'): SmtpSink {
+/** `tls`: implicit TLS (SMTPS, as on port 465) with this key and certificate (PEM). */
+export function smtpSink(
+  port: number,
+  tls?: { key: string; cert: string },
+  user = 'furnicraft',
+  pass = 'smtp-test-pass',
+): SmtpSink {
   let server: SmtpServerType | null = null;
   let serial = 0;
   const sink: SmtpSink = {
@@ -44,6 +52,7 @@ export function smtpSink(port: number, user = 'furnicraft', pass = 'smtp-test-pa
     mode: 'accept',
     async start() {
       server = new SMTPServer({
+        ...(tls ? { secure: true, key: tls.key, cert: tls.cert } : {}),
         hideSTARTTLS: true,
         authMethods: ['PLAIN', 'LOGIN'],
         allowInsecureAuth: true,
@@ -63,6 +72,7 @@ export function smtpSink(port: number, user = 'furnicraft', pass = 'smtp-test-pa
               const queueId = `SINK${++serial}x${Date.now()}`;
               sink.received.push({
                 envelopeTo: (session.envelope.rcptTo ?? []).map((r) => r.address),
+                secure: session.secure,
                 queueId,
                 parsed,
                 messageId: parsed.messageId ?? '',
@@ -75,6 +85,8 @@ export function smtpSink(port: number, user = 'furnicraft', pass = 'smtp-test-pa
             .catch((e: Error) => cb(e));
         },
       });
+      // a client that refuses our certificate is its problem, not the sink's
+      server.on('error', () => {});
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(port, '127.0.0.1', () => resolve());
