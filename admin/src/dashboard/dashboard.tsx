@@ -16,6 +16,7 @@ import { SalesChart } from '@/dashboard/sales-chart';
 import type { DashboardFigures, Row } from '@/lib/database';
 import { toAdminError } from '@/lib/errors';
 import { storeApi } from '@/lib/providers';
+import { eventLabel, formatIST } from '@/orders/order-messages';
 import { StatusChip } from '@/orders/order-status';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -55,6 +56,64 @@ function useDashboardFigures() {
   return state;
 }
 
+type DeadMail = Awaited<ReturnType<typeof storeApi.deadNotifications>>[number];
+
+/**
+ * The outbox's dead mails (the dispatcher gave up on them): their number, and the newest few with
+ * their orders, whose Messages section resends them. Nothing when there are none; a failure to
+ * count shows nothing too (the figures above say whether the console can reach the database).
+ */
+function useDeadMails() {
+  const [state, setState] = useState<{ count: number; latest: DeadMail[] }>({ count: 0, latest: [] });
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  useEffect(() => {
+    let live = true;
+    storeApi.deadNotificationCount().then(
+      async (count) => {
+        const latest = count > 0 ? await storeApi.deadNotifications(5) : [];
+        if (live) setState({ count, latest });
+      },
+      (error: unknown) => void logoutIfAccessDenied(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [logoutIfAccessDenied]);
+  return state;
+}
+
+function UndeliveredMails() {
+  const { count, latest } = useDeadMails();
+  const basename = useBasename();
+  if (count === 0) return null;
+  return (
+    <Grid size={12}>
+      <Alert severity="warning" component="section" aria-labelledby="undelivered-title">
+        <Typography id="undelivered-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Undelivered e-mails: {count}
+        </Typography>
+        <Typography variant="body2">
+          Sending gave up on these after every retry. Open the order to see the error and resend.
+        </Typography>
+        <List dense disablePadding>
+          {latest.map((m) => (
+            <ListItem key={m.id} disableGutters>
+              <ListItemText
+                primary={
+                  <Link to={`${basename}/orders/${m.order_id}/show`}>
+                    {m.orders?.order_number ?? 'Order'}: {eventLabel[m.event] ?? m.event}
+                  </Link>
+                }
+                secondary={formatIST(m.created_at)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Alert>
+    </Grid>
+  );
+}
+
 export default function Dashboard() {
   const { data, error } = useDashboardFigures();
   const basename = useBasename();
@@ -72,6 +131,7 @@ export default function Dashboard() {
           Dashboard
         </Typography>
       </Grid>
+      <UndeliveredMails />
       {error && (
         <Grid size={12}>
           <Alert severity="error">Could not load the dashboard: {error}</Alert>

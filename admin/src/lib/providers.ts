@@ -85,6 +85,27 @@ export const storeApi = {
   /** admin_add_order_event: In Transit or Out for Delivery on a shipped order's timeline. */
   addOrderEvent: (args: RpcArgs<'admin_add_order_event'>) =>
     unwrap(supabase.rpc('admin_add_order_event', args)),
+  /** admin_resend_notification: a failed or dead mail of the outbox is queued again (pending). */
+  resendNotification: (id: number) => unwrap(supabase.rpc('admin_resend_notification', { id })),
+  /** How many mails the outbox gave up on (status dead): a head request, no rows. */
+  deadNotificationCount: async (): Promise<number> => {
+    const { count, error } = await supabase
+      .from('notification_outbox')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'dead');
+    if (error) throw toAdminError(error);
+    return count ?? 0;
+  },
+  /** The newest dead mails, with their orders' numbers: where staff resend them. */
+  deadNotifications: (limit: number) =>
+    unwrap(
+      supabase
+        .from('notification_outbox')
+        .select('id, event, created_at, order_id, orders(order_number)')
+        .eq('status', 'dead')
+        .order('created_at', { ascending: false })
+        .limit(limit),
+    ),
   /** The razorpay-refund function issues a refund still owed for the order, at most once. */
   issueRefund: async (orderId: string) => {
     const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: orderId } });

@@ -12,6 +12,7 @@ import {
 import { formatINR } from 'shared/pricing/format';
 import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
+import { OrderMessages } from '@/orders/order-messages';
 import { OrderRefunds } from '@/orders/order-refunds';
 import { StatusChip } from '@/orders/order-status';
 
@@ -104,6 +105,7 @@ export function OrderShow() {
               <TextField source="description" />
             </Datagrid>
           </ReferenceManyField>
+          <OrderMessages />
         </CardContent>
       </Card>
     </Show>
