@@ -239,6 +239,33 @@ forEachServer('notify-dispatch over real SMTP', serverOptions(functionEnv()), ({
     expect(row).toMatchObject({ status: 'dead', attempts: 2 });
     expect(row!.last_error).toContain('550');
     expect(mailsFor(order.order_number)).toEqual([]);
+
+    // staff resend it from the order's Messages once the provider accepts mail again
+    sink.mode = 'accept';
+    const resend = await storeClient(s, PEOPLE.admin).rpc('admin_resend_notification', { id: row!.id });
+    expect(resend.error).toBeNull();
+    expect((await dispatch(s)).body).toEqual({ sent: 1, failed: 0 });
+    expect(mailsFor(order.order_number)).toHaveLength(1);
+    expect((await outboxOf(s, order.id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('a row sent again after a crash between the send and its mark carries the same Message-ID', async () => {
+    const order = await placeCod(s);
+    expect((await dispatch(s)).body).toEqual({ sent: 1, failed: 0 });
+    // as if the function had died after the server's 250 and before complete_notification: the row is
+    // still leased, and the lease has run out
+    await s.db.query(
+      `update public.notification_outbox
+       set status = 'sending', sent_at = null, locked_until = now() - interval '1 second'
+       where order_id = $1`,
+      [order.id],
+    );
+    expect((await dispatch(s)).body).toEqual({ sent: 1, failed: 0 });
+    const ids = mailsFor(order.order_number).map((m) => m.messageId);
+    expect(ids).toEqual([
+      `<order_placed.${order.id}@furnicraft.test>`,
+      `<order_placed.${order.id}@furnicraft.test>`,
+    ]);
   });
 
   it('two dispatchers at once send each row once', async () => {
