@@ -90,6 +90,7 @@ forEachDbKind('PostgREST fidelity', (backend) => {
         `unexpected '(' expecting letter, digit, "-", "->>", "->", delimiter (.), "," or end of input`,
       ],
       ['name->>-78xy', 11, `unexpected 'x' expecting digit, "->", "::", ".", "," or end of input`],
+      ['', 1, 'unexpected end of input expecting field name (* or [a..z0..9_$])'],
     ])('order=%s: 400 PGRST100 at column %i', async (order, column, details) => {
       const r = await get(`/items?order=${encodeURIComponent(order)}`);
       expect(r.status).toBe(400);

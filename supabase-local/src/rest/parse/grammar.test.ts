@@ -228,6 +228,17 @@ describe('order', () => {
 });
 
 describe('query params', () => {
+  it('a bare `order` is ignored; `order=` is parsed and fails (QueryParams.hs nonemptyParams)', () => {
+    expect(parseQueryParams('order&select=id', false).order.size).toBe(0);
+    expect(() => parseQueryParams('order=&select=id', false)).toThrow(
+      expect.objectContaining({
+        code: 'PGRST100',
+        message: '"failed to parse order ()" (line 1, column 1)',
+        details: 'unexpected end of input expecting field name (* or [a..z0..9_$])',
+      }),
+    );
+  });
+
   it('decodes + as space and keeps malformed escapes', () => {
     expect(decodeQuery('name=eq.a+b&x=%zz')).toEqual([
       ['name', 'eq.a b'],

@@ -29,14 +29,19 @@ export function decodeComponent(s: string): string {
 }
 
 export function decodeQuery(raw: string): [string, string][] {
+  return decodeQueryItems(raw).map(([k, v]) => [k, v]);
+}
+
+/** As decodeQuery, and whether each item had an `=` (`order` is Nothing to PostgREST, `order=` is ""). */
+function decodeQueryItems(raw: string): [key: string, value: string, hasValue: boolean][] {
   if (raw === '') return [];
-  const out: [string, string][] = [];
+  const out: [string, string, boolean][] = [];
   for (const part of raw.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const k = eq < 0 ? part : part.slice(0, eq);
     const v = eq < 0 ? '' : part.slice(eq + 1);
-    out.push([decodeComponent(k), decodeComponent(v)]);
+    out.push([decodeComponent(k), decodeComponent(v), eq >= 0]);
   }
   return out;
 }
@@ -78,7 +83,7 @@ export function parseQueryParams(raw: string, isRpc: boolean): QueryParams {
   const limits = new Map<string, number>();
   const offsets = new Map<string, number>();
 
-  for (const [key, value] of decodeQuery(raw)) {
+  for (const [key, value, hasValue] of decodeQueryItems(raw)) {
     if (key === 'select') {
       qp.select = parseSelect(value);
       continue;
@@ -93,7 +98,9 @@ export function parseQueryParams(raw: string, isRpc: boolean): QueryParams {
     }
     let path = splitReserved(key, 'order');
     if (path !== null) {
-      if (value.trim() !== '') qp.order.set(path, parseOrder(value));
+      // QueryParams.hs keeps every order with a value (nonemptyParams drops only a bare `order`), so
+      // `order=` is parsed, and fails as PostgREST fails: column 1, expecting a field name
+      if (hasValue) qp.order.set(path, parseOrder(value));
       continue;
     }
     path = splitReserved(key, 'limit');
