@@ -398,6 +398,7 @@ const tlsEnv = (trusted: boolean) =>
   functionEnv({
     SMTP_PORT: String(TLS_PORT),
     SMTP_SECURE: 'true', // implicit TLS is the default on 465 only
+    NOTIFY_BUDGET_MS: '1', // one batch (10 rows) per call, then the budget is spent
     ...(trusted ? { DENO_CERT: certs.caPath } : {}),
   });
 
@@ -427,6 +428,27 @@ for (const trusted of [true, false]) {
           expect(row!.last_error).toMatch(/certificate/i);
         }
       });
+
+      if (trusted) {
+        it('a call claims no further batch once its time budget is spent; the next call sends the rest', async () => {
+          const s = server();
+          const orders = [];
+          for (let i = 0; i < 12; i++) orders.push(await placeCod(s));
+          expect((await dispatch(s)).body).toEqual({ sent: 10, failed: 0 });
+          const pending = async () =>
+            (
+              await s.db.query<{ n: number }>(
+                `select count(*)::int as n from public.notification_outbox where status = 'pending'`,
+              )
+            ).rows[0]!.n;
+          expect(await pending()).toBe(2);
+          expect((await dispatch(s)).body).toEqual({ sent: 2, failed: 0 });
+          expect(await pending()).toBe(0);
+          for (const o of orders) {
+            expect(tlsSink.received.filter((m) => m.subject.includes(o.order_number))).toHaveLength(1);
+          }
+        });
+      }
     },
   );
 }
