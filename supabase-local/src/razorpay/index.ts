@@ -13,6 +13,7 @@
  * shape `{ error: { code, description, source, step, reason, metadata, field? } }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, readBody } from '../http/body.ts';
 import type { SurfaceFactory } from '../surface.ts';
 import { CHECKOUT_SCRIPT } from './checkout-script.ts';
 import { nowSeconds, razorpayId, RazorpayError, readNotes, type RazorpayOrder } from './entities.ts';
@@ -166,15 +167,15 @@ export function razorpaySurface(
 const MAX_BODY = 64 * 1024;
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new RazorpayError(413, 'The request body is too large.');
-    chunks.push(c as Buffer);
+  let body: Buffer;
+  try {
+    body = await readBody(req, { limit: MAX_BODY });
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw new RazorpayError(413, 'The request body is too large.');
+    throw e;
   }
   try {
-    const v: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    const v: unknown = JSON.parse(body.toString('utf8') || '{}');
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
   } catch {
     // fall through

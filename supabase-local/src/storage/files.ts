@@ -13,6 +13,7 @@ import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, unlink, writeFile } 
 import type { IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import { dirname, join, resolve, sep } from 'node:path';
+import { DEFAULT_DRAIN_CAP } from '../http/body.ts';
 import { errors } from './errors.ts';
 
 export interface Received {
@@ -22,9 +23,6 @@ export interface Received {
   /** hex MD5, Storage's (S3's) ETag for a single-part object */
   md5: string;
 }
-
-/** Bytes read and thrown away after a body went over its limit, before we hang up instead. */
-const DRAIN_CAP = 64 * 1024 * 1024;
 
 export class FileStore {
   private readonly objects: string;
@@ -78,7 +76,7 @@ export class FileStore {
         size += chunk.length;
         if (over || size > limit) {
           over = true;
-          if (size - limit > DRAIN_CAP) throw errors.entityTooLarge();
+          if (size - limit > DEFAULT_DRAIN_CAP) throw errors.entityTooLarge();
           continue;
         }
         hash.update(chunk);
@@ -184,21 +182,4 @@ export interface ObjectRef {
   bucket: string;
   key: string;
   version: string;
-}
-
-/** Reads and discards what is left of a body we refuse (up to a cap), so the answer gets through. */
-export async function drain(req: IncomingMessage): Promise<void> {
-  if (req.readableEnded) return;
-  let n = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      n += chunk.length;
-      if (n > DRAIN_CAP) {
-        req.destroy();
-        return;
-      }
-    }
-  } catch {
-    // the client went away: nothing to answer
-  }
 }

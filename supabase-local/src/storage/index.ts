@@ -16,7 +16,8 @@ import * as buckets from './bucket-routes.ts';
 import type { Call, StorageServices } from './call.ts';
 import { download, downloadSigned, info } from './download.ts';
 import { errors, sendError, toStorageError } from './errors.ts';
-import { drain, FileStore } from './files.ts';
+import { drainBody } from '../http/body.ts';
+import { FileStore } from './files.ts';
 import { parseConfigSize } from './names.ts';
 import * as objects from './object-routes.ts';
 import { copyRoute, uploadRoute } from './upload.ts';
@@ -101,7 +102,7 @@ async function handle(
       res.destroy();
       return;
     }
-    await drain(req);
+    await drainBody(req);
     sendError(res, err);
   }
 }
