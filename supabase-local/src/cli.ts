@@ -329,10 +329,16 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
   log(`\nDevelopment surfaces ${s.devSurfacesReason}.`);
   if (s.devSurfaces) {
     log(`  Mailbox (mail Auth sends): ${s.apiUrl}/auth/v1/mailbox`);
+    log(
+      s.smtp
+        ? `  SMTP (into the mailbox): ${s.smtp.host}:${s.smtp.port} (any user and password, no TLS)`
+        : '  SMTP: off ([local_smtp] enabled = false); Auth keeps its mail in the mailbox directly',
+    );
     log(`  Google/GitHub sign-in: a local provider page at ${s.apiUrl}/auth/v1/local-provider`);
     log(`  Razorpay sandbox: ${s.apiUrl}/razorpay (test keys; no real payment)`);
   } else {
     log('  The mailbox, the local sign-in page and the Razorpay sandbox answer 404.');
+    log('  No SMTP listener (the mailbox takes no mail).');
   }
   log(`Browsers may call the API from: ${s.allowedOrigins.join(' ')}`);
   log('\nPress Ctrl+C to stop.');

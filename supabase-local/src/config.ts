@@ -48,6 +48,16 @@ export interface ExternalProvider {
   skipNonceCheck: boolean;
 }
 
+/** [auth.email.smtp] as the Supabase CLI reads it (hosted: the dashboard's custom SMTP). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  adminEmail: string;
+  senderName: string;
+}
+
 export interface SupabaseConfig {
   projectId: string;
   api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number };
@@ -75,12 +85,20 @@ export interface SupabaseConfig {
       maxFrequency: string;
       otpLength: number;
       otpExpiry: number;
+      /** [auth.email.smtp]: a custom SMTP server for Auth's mail; null when absent, disabled or hostless */
+      smtp: SmtpConfig | null;
     };
     /** [auth.rate_limit] as written (email_sent, token_refresh, sign_in_sign_ups, …). */
     rateLimit: Record<string, number>;
     external: Record<string, ExternalProvider>;
   };
   storage: { enabled: boolean; fileSizeLimit: string };
+  /**
+   * [local_smtp] (Supabase CLI 3; `[inbucket]` before it): the local mailbox. `smtpPort` is where
+   * supabase-local's SMTP listener takes mail (0 = any free port); `port` is the CLI's web UI port
+   * (supabase-local serves its page under /auth/v1/mailbox instead).
+   */
+  localSmtp: { enabled: boolean; port: number; smtpPort: number; adminEmail: string; senderName: string };
   /** [functions.<name>] tables as written (verify_jwt, entrypoint, import_map, …). */
   functions: Record<string, Record<string, unknown>>;
   /** The whole file, env(...) resolved, for settings not modelled above. */
@@ -129,6 +147,8 @@ export function fromToml(raw: Table): SupabaseConfig {
   const email = table(auth.email);
   const external = table(auth.external);
   const storage = table(raw.storage);
+  // CLI 3 calls it [local_smtp]; [inbucket] is the older name (either is read; local_smtp wins)
+  const localSmtp = { ...table(raw.inbucket), ...table(raw.local_smtp) };
   return {
     projectId: str(raw.project_id, 'supabase-local'),
     api: {
@@ -166,6 +186,7 @@ export function fromToml(raw: Table): SupabaseConfig {
         maxFrequency: str(email.max_frequency, '1s'),
         otpLength: num(email.otp_length, 6),
         otpExpiry: num(email.otp_expiry, 3600),
+        smtp: smtp(table(email.smtp)),
       },
       rateLimit: Object.fromEntries(
         Object.entries(table(auth.rate_limit)).filter(([, v]) => typeof v === 'number'),
@@ -173,8 +194,30 @@ export function fromToml(raw: Table): SupabaseConfig {
       external: Object.fromEntries(Object.entries(external).map(([name, v]) => [name, provider(table(v))])),
     },
     storage: { enabled: bool(storage.enabled, true), fileSizeLimit: str(storage.file_size_limit, '50MiB') },
+    localSmtp: {
+      enabled: bool(localSmtp.enabled, true),
+      port: num(localSmtp.port, 54324),
+      smtpPort: num(localSmtp.smtp_port, 54325),
+      adminEmail: str(localSmtp.admin_email, 'admin@email.com'),
+      senderName: str(localSmtp.sender_name, 'Admin'),
+    },
     functions: Object.fromEntries(Object.entries(table(raw.functions)).map(([k, v]) => [k, table(v)])),
     raw,
+  };
+}
+
+/** Configured when the table is there, not disabled, and names a host (the CLI's rule). */
+function smtp(t: Table): SmtpConfig | null {
+  if (!Object.keys(t).length || t.enabled === false) return null;
+  const host = str(t.host, '').trim();
+  if (!host) return null;
+  return {
+    host,
+    port: num(t.port, 587),
+    user: str(t.user, ''),
+    pass: str(t.pass, ''),
+    adminEmail: str(t.admin_email, 'admin@email.com'),
+    senderName: str(t.sender_name, ''),
   };
 }
 

@@ -5,8 +5,8 @@
  * - the web origin (default http://127.0.0.1:3000, PORT / HOST): the built storefront and admin.
  * The API stays on its own origin, as hosted Supabase's does.
  *
- * Development surfaces (the local OAuth provider page, the mailbox, the Razorpay sandbox) answer
- * only with the well-known local keys on loopback (`devSurfaces`); with a JWT secret of its own the
+ * Development surfaces (the local OAuth provider page, the mailbox and its SMTP listener on
+ * 127.0.0.1:54325, the Razorpay sandbox) exist only with the well-known local keys on loopback (`devSurfaces`); with a JWT secret of its own the
  * server serves only what hosted Supabase serves. Both servers refuse foreign Host names, and the
  * API answers CORS only for the configured site origins (request-guard.ts).
  *
@@ -29,10 +29,18 @@ import { AUTH_OPEN_PATHS, createAuthApp } from './auth/index.ts';
 import { functionsSurface } from './functions/index.ts';
 import { storageSurface } from './storage/index.ts';
 import { razorpaySurface } from './razorpay/index.ts';
+import { startSmtpListener, type SmtpListener } from './mail/smtp.ts';
 
 /** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
-const authSurface: SurfaceFactory = ({ db, config, keys, apiUrl, devSurfaces }) =>
-  createAuthApp({ db, config, keys, externalUrl: () => `${apiUrl()}/auth/v1`, localProvider: devSurfaces });
+const authSurface: SurfaceFactory = ({ db, config, keys, apiUrl, devSurfaces, localSmtp }) =>
+  createAuthApp({
+    db,
+    config,
+    keys,
+    externalUrl: () => `${apiUrl()}/auth/v1`,
+    localProvider: devSurfaces,
+    localSmtp,
+  });
 
 export type { Surface, SurfaceContext, SurfaceFactory, Surfaces } from './surface.ts';
 
@@ -49,6 +57,12 @@ export interface ServerOptions {
   surfaces?: Surfaces;
   /** REST settings over Supabase's (tests, conformance). */
   rest?: Partial<RestConfig>;
+  /**
+   * The local SMTP listener's port (0 = any free port). Default SUPABASE_SMTP_PORT, else config.toml's
+   * [local_smtp]/[inbucket] smtp_port (54325). It runs only with the development surfaces on and
+   * [local_smtp] enabled; always on 127.0.0.1.
+   */
+  smtpPort?: number;
 }
 
 export interface RunningServer {
@@ -61,6 +75,8 @@ export interface RunningServer {
   /** the origins whose pages may call the API (CORS) */
   allowedOrigins: string[];
   restApp: RestApp;
+  /** the local SMTP listener (the mailbox's way in), null when not running */
+  smtp: SmtpListener | null;
   stop(): Promise<void>;
 }
 
@@ -89,6 +105,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const unlisten = await options.db.listen('pgrst', reloadOnNotify(restApp));
 
+  // the mailbox's SMTP listener first: Auth is built knowing where to send
+  let smtp: SmtpListener | null = null;
+  if (dev.on && config.localSmtp.enabled) {
+    try {
+      smtp = await startSmtpListener(options.db, {
+        port: options.smtpPort ?? numberEnv(env.SUPABASE_SMTP_PORT) ?? config.localSmtp.smtpPort,
+        host: '127.0.0.1',
+      });
+    } catch (e) {
+      await unlisten().catch(() => {});
+      await restApp.close();
+      throw e;
+    }
+  }
+  const localSmtp = smtp && {
+    host: smtp.host,
+    port: smtp.port,
+    adminEmail: config.localSmtp.adminEmail,
+    senderName: config.localSmtp.senderName,
+  };
+
   let apiUrl = '';
   let webUrl: string | undefined;
   const ctx: SurfaceContext = {
@@ -98,6 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     apiUrl: () => apiUrl,
     webUrl: () => webUrl,
     devSurfaces: dev.on,
+    localSmtp,
   };
   // the configured site URLs, the web origin we serve and the API's own (known once listening)
   const guard = createRequestGuard(() => [...configuredUrls(config), webUrl, apiUrl]);
@@ -177,6 +215,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stop = () =>
     (stopping ??= (async () => {
       await Promise.all(servers.map(closeServer));
+      await smtp?.stop();
       await unlisten().catch(() => {});
       for (const s of mounted) await s.close?.().catch(() => {});
       await restApp.close();
@@ -214,12 +253,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     devSurfacesReason: dev.reason,
     allowedOrigins: guard.origins(),
     restApp,
+    smtp,
     stop,
   };
 }
 
 /** Paths of Auth that exist only for development: the local provider's page and the mailbox. */
-export const AUTH_DEV_PATHS = /^\/(local-provider(\/avatar\.svg)?|mailbox(\/messages(\.json)?)?)\/?$/;
+export const AUTH_DEV_PATHS = /^\/(local-provider(\/avatar\.svg)?|mailbox(\/messages(\.json)?|\/[^/]+)?)\/?$/;
 
 /** Bodies sent to an Edge Function (hosted Supabase documents none; a worker has 256 MB). */
 const FUNCTION_MAX_BODY = 10 * 1024 * 1024;

@@ -6,6 +6,7 @@ import type { SupabaseConfig } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { SurfaceHandler } from './gateway.ts';
 import type { ApiKeys } from './keys.ts';
+import type { LocalSmtp } from './mail/transport.ts';
 
 /** What a service mounted under the gateway gets to build itself. */
 export interface SurfaceContext {
@@ -18,6 +19,8 @@ export interface SurfaceContext {
   webUrl(): string | undefined;
   /** the development-only surfaces are on (well-known local keys, loopback only) */
   devSurfaces: boolean;
+  /** the local SMTP listener (the mailbox), when running: Auth sends its mail there */
+  localSmtp: LocalSmtp | null;
 }
 
 export interface Surface {

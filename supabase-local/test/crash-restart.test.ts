@@ -128,6 +128,7 @@ function serve(dataDir: string): Child {
   return spawnNode(['src/cli.ts', 'serve'], {
     SUPABASE_LOCAL_DATA: dataDir,
     SUPABASE_PORT: '0',
+    SUPABASE_SMTP_PORT: '0',
     PORT: '0',
   });
 }

@@ -80,7 +80,7 @@ forEachDbKind('supabase-local CLI', (kind) => {
     const dir = project(GOOD, SEED);
     const run = cli(
       ['serve', '--workdir', dir],
-      { ...(await dbEnv()), SUPABASE_PORT: '0', PORT: '0' },
+      { ...(await dbEnv()), SUPABASE_PORT: '0', SUPABASE_SMTP_PORT: '0', PORT: '0' },
       /Press Ctrl\+C/,
     );
     try {
@@ -127,6 +127,7 @@ describe('supabase-local CLI with a JWT secret of its own', () => {
       {
         SUPABASE_LOCAL_DATA: 'memory://',
         SUPABASE_PORT: '0',
+        SUPABASE_SMTP_PORT: '0',
         PORT: '0',
         SUPABASE_JWT_SECRET: 'an-own-secret-of-at-least-32-characters!',
       },
@@ -150,6 +151,7 @@ describe('supabase-local CLI with a JWT secret of its own', () => {
     const run = cli(['serve', '--workdir', project(GOOD)], {
       SUPABASE_LOCAL_DATA: 'memory://',
       SUPABASE_PORT: '0',
+      SUPABASE_SMTP_PORT: '0',
       PORT: '0',
       SUPABASE_HOST: '',
     });

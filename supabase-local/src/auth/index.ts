@@ -24,7 +24,7 @@ import { createUser, deleteUser, getUserAdmin, listUsers, updateUserAdmin } from
 import { authorize, callback } from './routes/authorize.ts';
 import { localProviderAvatar, localProviderChoose, localProviderPage } from './routes/local-provider.ts';
 import { logout } from './routes/logout.ts';
-import { mailboxClear, mailboxHtml, mailboxJson } from './routes/mailbox.ts';
+import { mailboxClear, mailboxHtml, mailboxJson, mailboxMessage } from './routes/mailbox.ts';
 import { otp } from './routes/otp.ts';
 import { reauthenticate } from './routes/reauthenticate.ts';
 import { recover } from './routes/recover.ts';
@@ -37,6 +37,7 @@ import { getUser, updateUserHandler } from './routes/user.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 import { createTokenService } from './tokens.ts';
 import { createAuthJwt } from './jwt.ts';
+import { authMailTransport, type LocalSmtp } from '../mail/transport.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -64,6 +65,7 @@ const ROUTES: [Method, string, Handler][] = [
   ['GET', '/mailbox', mailboxHtml],
   ['GET', '/mailbox/messages.json', mailboxJson],
   ['DELETE', '/mailbox/messages', mailboxClear],
+  ['GET', '/mailbox/:id', mailboxMessage],
   ['GET', '/admin/users', listUsers],
   ['POST', '/admin/users', createUser],
   ['GET', '/admin/users/:id', getUserAdmin],
@@ -77,7 +79,7 @@ const ROUTES: [Method, string, Handler][] = [
  * mailbox and provider pages.
  */
 export const AUTH_OPEN_PATHS =
-  /^\/(verify|callback|authorize|\.well-known\/jwks\.json|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json)?)\/?$/;
+  /^\/(verify|callback|authorize|\.well-known\/jwks\.json|local-provider(\/avatar\.svg)?|mailbox(\/messages\.json|\/\d+)?)\/?$/;
 
 export interface AuthAppOptions {
   db: Db;
@@ -101,6 +103,11 @@ export interface AuthAppOptions {
    * Default true.
    */
   localProvider?: boolean;
+  /**
+   * The local SMTP listener Auth sends to when `[auth.email.smtp]` is not configured (as the CLI's
+   * GoTrue sends to Inbucket); null/absent: no listener, the mail is kept in the mailbox table.
+   */
+  localSmtp?: LocalSmtp | null;
 }
 
 export interface AuthApp {
@@ -130,12 +137,13 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
   const settings = authSettings(options.config, options.keys.jwtSecret, options.rateLimits);
   const log = options.log ?? ((m: string) => console.error(`[auth] ${m}`));
   const jwt = createAuthJwt(options.keys);
+  const transport = authMailTransport(options.config.auth.email.smtp, options.localSmtp ?? null);
   const ctx: AuthContext = {
     db: options.db,
     settings,
     jwt,
     tokens: createTokenService(options.db, settings, jwt, now),
-    mailer: createMailer(settings, now),
+    mailer: createMailer(settings, now, transport),
     limiter: createLimiter(settings.rateLimits, () => now().getTime()),
     now,
     log,
@@ -192,5 +200,5 @@ export function createAuthApp(options: AuthAppOptions): AuthApp {
     send(res, reply);
   };
 
-  return { handle, settings, close: async () => {} };
+  return { handle, settings, close: async () => transport.close() };
 }

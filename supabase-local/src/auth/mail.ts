@@ -2,12 +2,17 @@
  * The mail GoTrue sends and the token state behind it (internal/api/mail.go): a one-time code per
  * message, its hash (sha224 of address + code, `pkce_`-prefixed in PKCE flows) in the user's
  * *_token column and in auth.one_time_tokens, and the link `/verify?token=<hash>&type=…&redirect_to=…`.
- * Messages go to the local mailbox; max_frequency limits how often one user gets one kind.
+ * Messages leave through a transport (../mail/transport.ts): `[auth.email.smtp]` when configured,
+ * else SMTP to the local listener (the mailbox), as the CLI's GoTrue sends to Inbucket. A send that
+ * fails is GoTrue's 500 unexpected_failure ("Error sending confirmation email", …), inside the
+ * caller's transaction, so nothing of the request is kept. max_frequency limits how often one user
+ * gets one kind.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import { tooManyRequests } from './errors.ts';
-import { escapeHtml, storeMail, type MailKind } from './mailbox.ts';
+import { escapeHtml, type MailKind, type MailMeta } from '../mail/mailbox.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import { internalError, tooManyRequests } from './errors.ts';
 import type { AuthSettings } from './options.ts';
 import { updateUser, type UserRow } from './users.ts';
 
@@ -54,7 +59,28 @@ const ACTIONS: Record<Exclude<MailKind, 'reauthentication'>, { intro: string; bu
   },
 };
 
-export function createMailer(settings: AuthSettings, now: () => Date) {
+/** GoTrue's answers when its mailer fails (signup.go, recover.go, magic_link.go, invite.go, user.go, reauthenticate.go). */
+const SEND_ERRORS: Record<MailKind, string> = {
+  signup: 'Error sending confirmation email',
+  recovery: 'Error sending recovery email',
+  magiclink: 'Error sending magic link email',
+  email_change: 'Error sending change email',
+  invite: 'Error sending invite email',
+  reauthentication: 'Error sending reauthentication email',
+};
+
+export function createMailer(settings: AuthSettings, now: () => Date, transport: MailTransport) {
+  async function send(
+    q: Queryable,
+    mail: { to: string; subject: string; html: string; text: string; meta: MailMeta & { kind: MailKind } },
+  ): Promise<void> {
+    try {
+      await transport.send(q, mail, now());
+    } catch (e) {
+      throw internalError(SEND_ERRORS[mail.meta.kind], e);
+    }
+  }
+
   function checkFrequency(sentAt: Date | null): void {
     if (!sentAt) return;
     const until = new Date(sentAt).getTime() + settings.maxFrequencyMs;
@@ -99,22 +125,13 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
       `<p><a href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>\n` +
       `<p>Alternatively, enter the code: <code>${otp}</code></p>`;
     const text = `${SUBJECTS[kind]}\n\n${intro}\n${url}\n\nAlternatively, enter the code: ${otp}\n`;
-    await storeMail(
-      q,
-      {
-        recipient: to,
-        subject: SUBJECTS[kind],
-        kind,
-        html,
-        text,
-        actionUrl: url,
-        otp,
-        tokenHash: hash,
-        redirectTo,
-        userId: user.id,
-      },
-      now(),
-    );
+    await send(q, {
+      to,
+      subject: SUBJECTS[kind],
+      html,
+      text,
+      meta: { kind, actionUrl: url, otp, tokenHash: hash, redirectTo, userId: user.id },
+    });
   }
 
   const withFlow = (hash: string, flow: Flow) => (flow === 'pkce' ? `pkce_${hash}` : hash);
@@ -126,22 +143,20 @@ export function createMailer(settings: AuthSettings, now: () => Date) {
     const otp = otpCode(settings.otpLength);
     const hash = tokenHash(email, otp);
     const subject = SUBJECTS.reauthentication;
-    await storeMail(
-      q,
-      {
-        recipient: email,
-        subject,
+    await send(q, {
+      to: email,
+      subject,
+      html: `<h2>${escapeHtml(subject)}</h2>\n<p>Enter the code: <code>${otp}</code></p>`,
+      text: `${subject}\n\nEnter the code: ${otp}\n`,
+      meta: {
         kind: 'reauthentication',
-        html: `<h2>${escapeHtml(subject)}</h2>\n<p>Enter the code: <code>${otp}</code></p>`,
-        text: `${subject}\n\nEnter the code: ${otp}\n`,
         actionUrl: null,
         otp,
         tokenHash: hash,
         redirectTo: null,
         userId: user.id,
       },
-      now(),
-    );
+    });
     const row = await updateUser(
       q,
       user.id,

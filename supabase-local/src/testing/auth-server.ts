@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createAuthApp } from '../auth/index.ts';
 import type { RateLimits } from '../auth/rate-limit.ts';
 import { fromToml } from '../config.ts';
-import type { StoredMail } from '../auth/mailbox.ts';
+import type { StoredMail } from '../mail/mailbox.ts';
 import { forEachServer, type TestServer, type TestServerOptions } from './test-server.ts';
 import type { DbKind } from './test-db.ts';
 
@@ -76,11 +76,12 @@ export function forEachAuthServer(
       ...options,
       config,
       surfaces: {
-        auth: ({ db, keys, apiUrl }) =>
+        auth: ({ db, keys, apiUrl, localSmtp }) =>
           createAuthApp({
             db,
             config,
             keys,
+            localSmtp,
             now: clock.now,
             rateLimits: options.rateLimits,
             externalUrl: () => `${apiUrl()}/auth/v1`,

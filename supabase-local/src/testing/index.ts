@@ -35,7 +35,7 @@ export {
   type AuthServerOptions,
   type AuthSuite,
 } from './auth-server.ts';
-export type { StoredMail } from '../auth/mailbox.ts';
+export type { StoredMail } from '../mail/mailbox.ts';
 export { functionsSurface } from '../functions/index.ts';
 export { storageSurface } from '../storage/index.ts';
 export { razorpaySurface, type SandboxFaults } from '../razorpay/index.ts';

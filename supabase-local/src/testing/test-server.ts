@@ -14,7 +14,7 @@ import type { SigningKeys } from '../jwt/signing-keys.ts';
 import { apiKeys } from '../keys.ts';
 import { prepareDatabase, type PrepareResult } from '../prepare.ts';
 import type { RestConfig } from '../rest/types.ts';
-import { startServer, type ServerOptions, type Surfaces } from '../server.ts';
+import { startServer, type RunningServer, type ServerOptions, type Surfaces } from '../server.ts';
 import { mintJwt } from './jwt.ts';
 import { createTestDb, forEachDbKind, type DbKind } from './test-db.ts';
 
@@ -32,6 +32,8 @@ export interface TestServerOptions {
   web?: ServerOptions['web'];
   /** the environment keys are read from (SUPABASE_LOCAL_JWT_ALGORITHM=HS256 for legacy signing); default {} */
   env?: NodeJS.ProcessEnv;
+  /** the local SMTP listener's port (default 0: any free port) */
+  smtpPort?: number;
 }
 
 export interface TestServer {
@@ -53,6 +55,8 @@ export interface TestServer {
   /** the database as its superuser (setup and checks; bypasses RLS) */
   db: Db;
   prepared: PrepareResult;
+  /** the local SMTP listener (the mailbox's way in: `smtp.port`; `smtp.stop()` makes Auth's sends fail) */
+  smtp: RunningServer['smtp'];
   /** an HS256 JWT with these claims, signed with the server's secret (add `exp` yourself) */
   signJwt(claims: Record<string, unknown>): string;
   stop(): Promise<void>;
@@ -77,6 +81,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       web: options.web ?? false,
       surfaces: options.surfaces,
       rest: options.rest,
+      smtpPort: options.smtpPort ?? 0,
     });
     return {
       kind,
@@ -91,6 +96,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       signingKeys: keys.signingKeys,
       db: t.db,
       prepared,
+      smtp: server.smtp,
       signJwt: (claims) => mintJwt(keys.jwtSecret, claims),
       async stop() {
         await server.stop();

@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { Handler } from '../context.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { html, redirect, type AuthRequest, type Reply } from '../http.ts';
-import { escapeHtml } from '../mailbox.ts';
+import { escapeHtml } from '../../mail/mailbox.ts';
 import { LOCAL_PROVIDERS, type LocalProvider } from '../options.ts';
 import { signHs256 } from '../jwt.ts';
 import type { AuthContext } from '../context.ts';
