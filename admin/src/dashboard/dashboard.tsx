@@ -88,7 +88,7 @@ function UndeliveredMails() {
   if (count === 0) return null;
   return (
     <Grid size={12}>
-      <Alert severity="warning" component="section" aria-labelledby="undelivered-title">
+      <Alert severity="warning" role="region" aria-labelledby="undelivered-title">
         <Typography id="undelivered-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Undelivered e-mails: {count}
         </Typography>
