@@ -366,7 +366,7 @@ main(process.argv.slice(2)).then(
     } else if ((e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
       const err = e as NodeJS.ErrnoException & { port?: number };
       console.error(
-        `\nPort ${err.port ?? ''} is already in use: stop what runs there, or set SUPABASE_PORT / PORT.\n`,
+        `\nPort ${err.port ?? ''} is already in use: stop what runs there, or set SUPABASE_PORT / PORT / SUPABASE_SMTP_PORT.\n`,
       );
     } else {
       console.error(e);

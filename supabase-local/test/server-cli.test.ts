@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,18 @@ forEachDbKind('supabase-local CLI', (kind) => {
         'Development surfaces on: the well-known local keys, listening on loopback only.',
       );
       expect(out).toContain(`Mailbox (mail Auth sends): ${apiUrl}/auth/v1/mailbox`);
+      // SUPABASE_SMTP_PORT=0: the listener's real port, which takes mail
+      const smtpPort = Number(/SMTP \(into the mailbox\): 127\.0\.0\.1:(\d+) /.exec(out)![1]);
+      expect(smtpPort).toBeGreaterThan(0);
+      const smtpUp = await new Promise<string>((resolve, reject) => {
+        const sock = connect(smtpPort, '127.0.0.1');
+        sock.once('data', (d) => {
+          sock.destroy();
+          resolve(String(d));
+        });
+        sock.once('error', reject);
+      });
+      expect(smtpUp).toMatch(/^220 /);
       expect(out).toMatch(/Browsers may call the API from: .*http:\/\/127\.0\.0\.1:3000/);
       expect(out).toContain(kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL postgres://');
       const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
@@ -139,6 +152,7 @@ describe('supabase-local CLI with a JWT secret of its own', () => {
         'Development surfaces off: SUPABASE_JWT_SECRET is set (a secret of your own means a real deployment).',
       );
       expect(run.out()).toContain('The mailbox, the local sign-in page and the Razorpay sandbox answer 404.');
+      expect(run.out()).toContain('No SMTP listener');
       const apiUrl = /API URL: (\S+)/.exec(run.out())![1]!;
       expect((await fetch(`${apiUrl}/auth/v1/mailbox`)).status).toBe(404);
     } finally {
