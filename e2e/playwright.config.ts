@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
  */
 const WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
 const SUPABASE_PORT = process.env.E2E_SUPABASE_PORT ?? '54321';
+/** supabase-local's SMTP listener (its mailbox), where notify-dispatch sends the order e-mails. */
+const SMTP_PORT = process.env.E2E_SMTP_PORT ?? '54325';
 const baseURL = `http://127.0.0.1:${WEB_PORT}`;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -93,6 +95,16 @@ export default defineConfig({
       PORT: WEB_PORT,
       SUPABASE_PORT,
       SUPABASE_LOCAL_DATA: 'memory://',
+      // notify-dispatch (order e-mails) sends over SMTP into supabase-local's own mailbox
+      // ([local_smtp] smtp_port); functions get the server's environment as their secrets
+      SMTP_HOST: '127.0.0.1',
+      SUPABASE_SMTP_PORT: SMTP_PORT,
+      SMTP_PORT,
+      SMTP_SECURE: 'false',
+      SMTP_USER: 'local',
+      SMTP_PASS: 'local',
+      MAIL_FROM: 'FurniCraft <orders@furnicraft.in>',
+      STORE_SITE_URL: baseURL,
     },
     reuseExistingServer: false,
     timeout: 120_000,

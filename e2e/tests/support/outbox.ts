@@ -61,6 +61,10 @@ export async function markOutboxRow(
       attempts: status === 'dead' ? 8 : 1,
       last_error: lastError,
       next_attempt_at: new Date(Date.now() + 12 * 3600_000).toISOString(),
+      // whatever the every-minute dispatcher did with it meanwhile
+      locked_until: null,
+      sent_at: null,
+      provider_id: null,
     }),
   })) as OutboxRow[];
   if (!row) throw new Error(`no outbox row ${id}`);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle, Home, Package, Truck, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatINR } from 'shared/pricing/format';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useSessionReady } from '@/features/auth/hooks/use-session';
@@ -71,6 +72,14 @@ export function Component() {
           <dt className="text-stone-600">Order ID</dt>
           <dd className="font-semibold" data-testid="order-number">
             {o.order_number}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">
+            {o.payment_method === 'cod' ? 'Total (pay on delivery)' : 'Total'}
+          </dt>
+          <dd className="font-semibold" data-testid="order-total">
+            {formatINR(o.total)}
           </dd>
         </div>
         {o.payment_id && (
