@@ -260,11 +260,13 @@ describe('development surfaces off', () => {
     try {
       expect(s.devSurfaces).toBe(false);
       expect(s.devSurfacesReason).toMatch(/^off: SUPABASE_JWT_SECRET/);
+      expect(s.smtp).toBeNull(); // no SMTP listener either
       const base = s.apiUrl.replace('0.0.0.0', '127.0.0.1');
       const paths: [string, string][] = [
         ['GET', '/auth/v1/mailbox'],
         ['GET', '/auth/v1/mailbox/'],
         ['GET', '/auth/v1/mailbox/messages.json?to=staff@furnicraft.in'],
+        ['GET', '/auth/v1/mailbox/1'],
         ['DELETE', '/auth/v1/mailbox/messages'],
         ['GET', '/auth/v1/local-provider?provider=google&state=x'],
         ['POST', '/auth/v1/local-provider'],
