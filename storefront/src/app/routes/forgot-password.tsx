@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { forgotPasswordSchema, type ForgotPasswordInput } from 'shared/schemas/auth';
 import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import { requestPasswordReset } from '@/features/auth/api/auth';
+import { requestPasswordReset } from '@/features/auth/api/password';
 import { RESET_SENT } from '@/features/auth/password-recovery';
 import { toAppError } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';

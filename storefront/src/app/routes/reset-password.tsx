@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH, newPasswordSchema, type NewPasswordInput } from 's
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { updatePassword } from '@/features/auth/api/auth';
+import { updatePassword } from '@/features/auth/api/password';
 import { useSession, useSessionReady } from '@/features/auth/hooks/use-session';
 import {
   hrefAtLoad,
