@@ -692,6 +692,7 @@ async function cliColdStart(cli: string): Promise<ColdStart> {
     SUPABASE_LOCAL_DATA: 'memory://',
     PORT: String(port),
     SUPABASE_PORT: String(apiPort),
+    SUPABASE_SMTP_PORT: '0', // any free port: the mailbox's listener beside a running npm start
   };
   delete env['DATABASE_URL'];
   const anon = apiKeys(env).anonKey;

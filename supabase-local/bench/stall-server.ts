@@ -40,6 +40,7 @@ const server = await startServer({
   apiHost: '127.0.0.1',
   web: { port: 0, host: '127.0.0.1', storefrontDist: paths.storefrontDist, adminDist: paths.adminDist },
   rest,
+  smtpPort: 0,
 });
 process.send?.({ type: 'listening', apiUrl: server.apiUrl, webUrl: server.webUrl });
 process.on('message', (m) => {

@@ -12,7 +12,7 @@
 import nodemailer from 'nodemailer';
 import type { SmtpConfig } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
-import { storeMail, type MailMeta } from './mailbox.ts';
+import { storeMail, type MailKind, type MailMeta } from './mailbox.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -39,6 +39,8 @@ export interface LocalSmtp {
   senderName: string;
 }
 
+const KINDS = ['signup', 'recovery', 'magiclink', 'email_change', 'invite', 'reauthentication'] as const;
+
 const META_HEADERS: Record<keyof MailMeta, string> = {
   kind: 'X-Supabase-Local-Kind',
   actionUrl: 'X-Supabase-Local-Action-Url',
@@ -54,8 +56,9 @@ export function metaFromHeaders(get: (name: string) => string | undefined): Mail
     const v = get(META_HEADERS[k].toLowerCase())?.trim();
     return v ? v : null;
   };
+  const kind = read('kind');
   return {
-    kind: read('kind') as MailMeta['kind'],
+    kind: kind && (KINDS as readonly string[]).includes(kind) ? (kind as MailKind) : null,
     actionUrl: read('actionUrl'),
     otp: read('otp'),
     tokenHash: read('tokenHash'),
