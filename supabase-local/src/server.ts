@@ -215,9 +215,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stop = () =>
     (stopping ??= (async () => {
       await Promise.all(servers.map(closeServer));
-      await smtp?.stop();
       await unlisten().catch(() => {});
       for (const s of mounted) await s.close?.().catch(() => {});
+      await smtp?.stop(); // after Auth, whose kept-open SMTP connection it would otherwise wait for
       await restApp.close();
     })());
 

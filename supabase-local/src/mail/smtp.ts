@@ -52,6 +52,8 @@ export async function startSmtpListener(db: Db, options: SmtpListenerOptions): P
     logger: false,
     secure: false,
     hideSTARTTLS: true,
+    // loopback clients only: a reverse DNS lookup per connection would only cost time
+    disableReverseLookup: true,
     authOptional: true,
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],

@@ -72,6 +72,9 @@ function smtpTransport(
   from: { address: string; name: string },
 ): MailTransport {
   const transporter = nodemailer.createTransport({
+    // locally, one kept-open connection: smtp-server waits 100 ms before each greeting (early-talker check)
+    pool: target.local,
+    maxConnections: 1,
     host: target.host,
     port: target.port,
     secure: target.secure,
