@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 import { blockThirdParty, createUser, signIn, signInAsAdmin } from './support/admin';
 import { latestMail } from './support/mailbox';
+import { expectPasswordRules } from './support/password-form';
 
 // Each journey signs in and waits for queued notifications: more than the default 30 s on two cores.
 test.describe.configure({ timeout: 90_000 });
@@ -44,18 +45,7 @@ test('staff reset a forgotten password through the mailed link and sign in with 
   const password = page.getByLabel('New password', { exact: true });
   const confirm = page.getByLabel('Confirm new password', { exact: true });
   const save = page.getByRole('button', { name: 'Set password' });
-  await save.click();
-  await expect(page.getByText('Password is required')).toBeVisible();
-  await expect(page.getByText('Please confirm your password')).toBeVisible();
-  await password.fill('short');
-  await confirm.fill('short');
-  await save.click();
-  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
-  await password.fill(newPassword);
-  await confirm.fill(`${newPassword}x`);
-  await save.click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  await expectPasswordRules(page, { password, confirm, save }, newPassword); // the shared rules, as at sign-up
 
   // Auth's own rule comes through: the new password must differ from the old one.
   await password.fill(admin.password);

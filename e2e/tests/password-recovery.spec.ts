@@ -3,6 +3,7 @@ import { apiKeys } from '../../supabase-local/src/keys.ts';
 import { seriousA11yViolations } from './support/axe';
 import { API, blockThirdParty, createUser } from './support/admin';
 import { latestMail } from './support/mailbox';
+import { expectPasswordRules } from './support/password-form';
 
 // Signing in, mail and two page loads: more than the default 30 s on two cores.
 test.describe.configure({ timeout: 90_000 });
@@ -60,22 +61,10 @@ test('a shopper who forgot the password gets a link by mail, sets a new one and 
   await expect(page.getByText(`For ${shopper.email}.`)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
-  // The sign-up rules, from the same schema.
   const password = page.getByLabel('New Password', { exact: true });
   const confirm = page.getByLabel('Confirm New Password', { exact: true });
   const save = page.getByRole('button', { name: 'Set Password' });
-  await save.click();
-  await expect(page.getByText('Password is required')).toBeVisible();
-  await expect(page.getByText('Please confirm your password')).toBeVisible();
-  await password.fill('short');
-  await confirm.fill('short');
-  await save.click();
-  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
-  await password.fill(fresh);
-  await confirm.fill(`${fresh}x`);
-  await save.click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  await expectPasswordRules(page, { password, confirm, save }, fresh); // the shared rules, as at sign-up
 
   // Auth's own rule comes through: the new password must differ from the old one.
   await password.fill(shopper.password);

@@ -5,6 +5,7 @@
  * supabase-js reads those on load but keeps no note of them, so the page reads the URL it was loaded
  * with (captured before supabase-js clears it).
  */
+import { authLinkErrorIn } from 'shared/auth/link-error';
 
 export const RESET_SENT = (email: string) =>
   `If an account exists for ${email}, we've sent a link to set a new password. Check your inbox (and the spam folder). It can take a minute to arrive; after that you can ask for another one.`;
@@ -19,18 +20,11 @@ export const hrefAtLoad = typeof window === 'undefined' ? '' : window.location.h
 
 /**
  * What failed about the recovery link the shopper arrived with, or null: 'expired' for Auth's
- * otp_expired (used or expired), 'invalid' for any other error it reported.
+ * otp_expired (used or expired), 'invalid' for any other error it reported
+ * (shared/src/auth/link-error.ts reads the URL).
  */
 export function recoveryLinkErrorIn(href: string): 'expired' | 'invalid' | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
-  for (const p of [new URLSearchParams(url.hash.replace(/^#/, '')), url.searchParams]) {
-    if (p.get('error_code') === 'otp_expired') return 'expired';
-    if (p.get('error') || p.get('error_code') || p.get('error_description')) return 'invalid';
-  }
-  return null;
+  const e = authLinkErrorIn(href);
+  if (!e) return null;
+  return e.code === 'otp_expired' ? 'expired' : 'invalid';
 }
