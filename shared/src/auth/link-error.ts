@@ -3,7 +3,8 @@
  * otherwise refused link back with `#error=access_denied&error_code=otp_expired&error_description=…`
  * (in the query for PKCE flows). supabase-js reads those parameters on load but keeps no note of
  * them, so a page that cares (the storefront's /reset-password, the admin's /admin/set-password)
- * reads the URL itself. Null when the URL carries no error (or is not a URL).
+ * reads the URL itself. Null when the URL carries no error. (Read without URL/URLSearchParams: shared
+ * code is plain ES, for the browser, Node and Deno alike.)
  */
 export interface AuthLinkError {
   error: string | null;
@@ -12,19 +13,36 @@ export interface AuthLinkError {
 }
 
 export function authLinkErrorIn(href: string): AuthLinkError | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
-  for (const p of [new URLSearchParams(url.hash.replace(/^#/, '')), url.searchParams]) {
+  const hashAt = href.indexOf('#');
+  const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const parts = [hashAt < 0 ? '' : href.slice(hashAt + 1), queryAt < 0 ? '' : beforeHash.slice(queryAt + 1)];
+  for (const p of parts.map(paramsOf)) {
     const found = {
-      error: p.get('error'),
-      code: p.get('error_code'),
-      description: p.get('error_description'),
+      error: p.get('error') ?? null,
+      code: p.get('error_code') ?? null,
+      description: p.get('error_description') ?? null,
     };
     if (found.error || found.code || found.description) return found;
   }
   return null;
+}
+
+/** `a=1&b=x+y` → a map (form encoding: + is a space), first value of a name kept, as URLSearchParams.get. */
+function paramsOf(part: string): Map<string, string> {
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return s;
+    }
+  };
+  const params = new Map<string, string>();
+  for (const pair of part.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = decode(eq < 0 ? pair : pair.slice(0, eq));
+    if (!params.has(name)) params.set(name, decode(eq < 0 ? '' : pair.slice(eq + 1)));
+  }
+  return params;
 }
