@@ -3,8 +3,10 @@
  * supabase/config.toml. Sign-up confirms the e-mail (enable_confirmations, as on hosted Supabase):
  * no session, a confirmation mail, password sign-in refused until the link is followed, a resend
  * that answers alike for any address; and every link in that mail is built from the server's own
- * URL, whatever Host or X-Forwarded-Host the request carried.
+ * URL, whatever Host or X-Forwarded-Host the request carried. The mails are the store's own
+ * (config.toml [auth.email.template.*], the files under supabase/templates/), as on hosted Supabase.
  */
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
@@ -101,5 +103,25 @@ forEachServer("auth with the store's config.toml", { config: loadConfig() }, ({ 
     if (evil === 200) expect(links[0]!.startsWith(`${s.url}/auth/v1/verify?`)).toBe(true);
     else expect(evil).toBeGreaterThanOrEqual(400);
     expect(links.some((l) => l.includes('evil.example.net'))).toBe(false);
+  });
+
+  it('sends the store’s own Auth mails: the subjects and templates config.toml names, filled in', async () => {
+    const s = server();
+    const email = uniqueEmail('tmpl');
+    expect((await authClient(s).auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const confirm = await latestMail(s, email, 'signup');
+    expect(confirm.subject).toBe('Confirm your FurniCraft account');
+    const template = readFileSync(new URL('../templates/confirmation.html', import.meta.url), 'utf8');
+    expect(template).toContain('{{ .ConfirmationURL }}');
+    // the template's own words, with GoTrue's variables filled in (the link escaped as HTML)
+    const words = /<h1[^>]*>([^<]+)<\/h1>/.exec(template)?.[1];
+    expect(words && confirm.html).toContain(words);
+    expect(confirm.html).toContain(confirm.action_url!.replace(/&/g, '&amp;'));
+    expect(confirm.html).not.toContain('{{');
+
+    await authClient(s).auth.resetPasswordForEmail(email);
+    const recovery = await latestMail(s, email, 'recovery');
+    expect(recovery.subject).toBe('Reset your FurniCraft password');
+    expect(recovery.html).toContain(recovery.action_url!.replace(/&/g, '&amp;'));
   });
 });

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/types.ts';
 import { escapeHtml, type MailKind, type MailMeta } from '../mail/mailbox.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { internalError, tooManyRequests } from './errors.ts';
-import type { AuthSettings } from './options.ts';
+import { renderMailTemplate, type AuthSettings } from './options.ts';
 import { updateUser, type UserRow } from './users.ts';
 
 export type Flow = 'pkce' | 'implicit';
@@ -108,6 +108,17 @@ export function createMailer(settings: AuthSettings, now: () => Date, transport:
     );
   }
 
+  /** The configured template's subject and HTML for this mail, or null to send GoTrue's own. */
+  function templated(kind: MailKind, vars: Record<string, string>): { subject: string; html: string } | null {
+    const t = settings.templates[kind];
+    if (!t?.content) return null;
+    const all = { SiteURL: settings.siteUrl, Data: '', ...vars };
+    return {
+      subject: renderMailTemplate(t.subject ?? SUBJECTS[kind], all, (v) => v),
+      html: renderMailTemplate(t.content, all, escapeHtml),
+    };
+  }
+
   async function deliver(
     q: Queryable,
     kind: Exclude<MailKind, 'reauthentication'>,
@@ -117,18 +128,29 @@ export function createMailer(settings: AuthSettings, now: () => Date, transport:
     hash: string,
     redirectTo: string,
     baseUrl: string,
+    newEmail = '',
   ) {
     const url = `${baseUrl}/verify?token=${encodeURIComponent(hash)}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
     const { intro, button } = ACTIONS[kind];
-    const html =
-      `<h2>${escapeHtml(SUBJECTS[kind])}</h2>\n<p>${escapeHtml(intro)}</p>\n` +
-      `<p><a href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>\n` +
-      `<p>Alternatively, enter the code: <code>${otp}</code></p>`;
-    const text = `${SUBJECTS[kind]}\n\n${intro}\n${url}\n\nAlternatively, enter the code: ${otp}\n`;
+    const mail = templated(kind, {
+      ConfirmationURL: url,
+      Token: otp,
+      TokenHash: hash,
+      RedirectTo: redirectTo,
+      Email: user.email ?? to,
+      NewEmail: newEmail,
+    }) ?? {
+      subject: SUBJECTS[kind],
+      html:
+        `<h2>${escapeHtml(SUBJECTS[kind])}</h2>\n<p>${escapeHtml(intro)}</p>\n` +
+        `<p><a href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>\n` +
+        `<p>Alternatively, enter the code: <code>${otp}</code></p>`,
+    };
+    const text = `${mail.subject}\n\n${intro}\n${url}\n\nAlternatively, enter the code: ${otp}\n`;
     await send(q, {
       to,
-      subject: SUBJECTS[kind],
-      html,
+      subject: mail.subject,
+      html: mail.html,
       text,
       meta: { kind, actionUrl: url, otp, tokenHash: hash, redirectTo, userId: user.id },
     });
@@ -142,12 +164,15 @@ export function createMailer(settings: AuthSettings, now: () => Date, transport:
     const email = user.email ?? '';
     const otp = otpCode(settings.otpLength);
     const hash = tokenHash(email, otp);
-    const subject = SUBJECTS.reauthentication;
+    const mail = templated('reauthentication', { Token: otp, TokenHash: hash, Email: email }) ?? {
+      subject: SUBJECTS.reauthentication,
+      html: `<h2>${escapeHtml(SUBJECTS.reauthentication)}</h2>\n<p>Enter the code: <code>${otp}</code></p>`,
+    };
     await send(q, {
       to: email,
-      subject,
-      html: `<h2>${escapeHtml(subject)}</h2>\n<p>Enter the code: <code>${otp}</code></p>`,
-      text: `${subject}\n\nEnter the code: ${otp}\n`,
+      subject: mail.subject,
+      html: mail.html,
+      text: `${mail.subject}\n\nEnter the code: ${otp}\n`,
       meta: {
         kind: 'reauthentication',
         actionUrl: null,
@@ -228,11 +253,21 @@ export function createMailer(settings: AuthSettings, now: () => Date, transport:
       const hashNew = withFlow(tokenHash(newEmail, otpNew), flow);
       let hashCurrent = '';
       const current = user.email ?? '';
-      await deliver(q, 'email_change', newEmail, user, otpNew, hashNew, redirectTo, baseUrl);
+      await deliver(q, 'email_change', newEmail, user, otpNew, hashNew, redirectTo, baseUrl, newEmail);
       if (settings.secureEmailChange && current) {
         const otpCurrent = otpCode(settings.otpLength);
         hashCurrent = withFlow(tokenHash(current, otpCurrent), flow);
-        await deliver(q, 'email_change', current, user, otpCurrent, hashCurrent, redirectTo, baseUrl);
+        await deliver(
+          q,
+          'email_change',
+          current,
+          user,
+          otpCurrent,
+          hashCurrent,
+          redirectTo,
+          baseUrl,
+          newEmail,
+        );
       }
       const row = await updateUser(
         q,

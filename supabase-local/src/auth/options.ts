@@ -3,7 +3,10 @@
  * GoTrue's environment (GOTRUE_DISABLE_SIGNUP, GOTRUE_MAILER_AUTOCONFIRM, GOTRUE_PASSWORD_MIN_LENGTH, …),
  * so one file means the same thing under `supabase start` and here.
  */
-import type { SupabaseConfig } from '../config.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REPO_ROOT, type SupabaseConfig } from '../config.ts';
+import type { MailKind } from '../mail/mailbox.ts';
 import { rateLimitsFromConfig, type RateLimits } from './rate-limit.ts';
 
 /** The providers the local provider page stands in for. */
@@ -45,6 +48,70 @@ export interface AuthSettings {
   /** seconds a PKCE flow state stays valid (GoTrue's default, 5 minutes) */
   flowStateExpiry: number;
   rateLimits: RateLimits;
+  /** [auth.email.template.<type>]: the subject and the HTML (Go template) GoTrue sends instead of its own */
+  templates: Partial<Record<MailKind, MailTemplate>>;
+}
+
+export interface MailTemplate {
+  subject?: string;
+  /** the file at content_path, read at start */
+  content?: string;
+}
+
+/** config.toml's template names (the CLI's GOTRUE_MAILER_TEMPLATES_*) → the mails they replace. */
+const TEMPLATE_KINDS: Record<string, MailKind> = {
+  confirmation: 'signup',
+  recovery: 'recovery',
+  magic_link: 'magiclink',
+  email_change: 'email_change',
+  invite: 'invite',
+  reauthentication: 'reauthentication',
+};
+
+/**
+ * [auth.email.template.<type>] subject and content_path (relative to the project root, as the CLI
+ * reads it), the file read now so that a wrong path fails at start, as `supabase start` does.
+ */
+export function mailTemplates(
+  config: SupabaseConfig,
+  projectRoot: string = REPO_ROOT,
+): Partial<Record<MailKind, MailTemplate>> {
+  const email = (config.raw.auth as { email?: { template?: unknown } } | undefined)?.email;
+  const tables = email?.template;
+  if (!tables || typeof tables !== 'object') return {};
+  const out: Partial<Record<MailKind, MailTemplate>> = {};
+  for (const [name, t] of Object.entries(
+    tables as Record<string, { subject?: unknown; content_path?: unknown }>,
+  )) {
+    const kind = TEMPLATE_KINDS[name];
+    if (!kind || !t || typeof t !== 'object') continue;
+    const template: MailTemplate = {};
+    if (typeof t.subject === 'string' && t.subject) template.subject = t.subject;
+    if (typeof t.content_path === 'string' && t.content_path) {
+      const path = resolve(projectRoot, t.content_path);
+      try {
+        template.content = readFileSync(path, 'utf8');
+      } catch (e) {
+        throw new Error(
+          `[auth.email.template.${name}] content_path: cannot read ${path}: ${(e as Error).message}`,
+          {
+            cause: e,
+          },
+        );
+      }
+    }
+    out[kind] = template;
+  }
+  return out;
+}
+
+/** GoTrue's template variables ({{ .ConfirmationURL }}, {{ .Token }}, …), HTML-escaped as html/template does. */
+export function renderMailTemplate(
+  template: string,
+  vars: Record<string, string>,
+  escape: (s: string) => string,
+): string {
+  return template.replace(/\{\{\s*\.([A-Za-z]+)\s*\}\}/g, (_, name: string) => escape(vars[name] ?? ''));
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -121,5 +188,6 @@ export function authSettings(
     anonymousSignIns: a.enableAnonymousSignIns,
     flowStateExpiry: 300,
     rateLimits: rateLimitsFromConfig(config, overrides),
+    templates: mailTemplates(config),
   };
 }
