@@ -17,6 +17,7 @@ import {
   renderOrderMail,
   type OrderMailPayload,
   type StoreContext,
+  readOrderMailPayload,
 } from '../functions/_shared/mail/orders.ts';
 import { templateFile, TEMPLATES_DIR } from '../../scripts/mail-templates.ts';
 
@@ -198,6 +199,18 @@ describe('the order mails', () => {
     expect(u.text).toContain('did not receive the payment');
     const paid = renderOrderMail('cancelled', { ...byCustomer, payment_status: 'paid' }, CTX);
     expect(paid.text).toContain('Your payment will be refunded to the original payment method.');
+  });
+});
+
+describe('the payload', () => {
+  it('is read as the outbox writes it, and anything else fails the one mail', () => {
+    const ok = { order_number: 'ORD2611240001', total: 24999, items: [{ name: 'Sofa', quantity: 1 }] };
+    expect(readOrderMailPayload(ok)).toBe(ok);
+    expect(() => readOrderMailPayload(null)).toThrow("the payload's shape is not what the outbox writes");
+    expect(() => readOrderMailPayload({ total: 1 })).toThrow('order_number');
+    expect(() => readOrderMailPayload({ ...ok, items: [{ name: 3 }] })).toThrow('items');
+    expect(() => readOrderMailPayload({ ...ok, shipping_address: 'x' })).toThrow('shipping_address');
+    expect(() => readOrderMailPayload({ ...ok, total: {} })).toThrow('total');
   });
 });
 

@@ -20,12 +20,7 @@
 // POST /functions/v1/notify-dispatch  → 200 {sent, failed} (a confirmation whose order was cancelled
 // first is set 'suppressed' by claim_notifications itself and never reaches this function)
 import nodemailer from 'npm:nodemailer@10.6.1';
-import {
-  ORDER_EVENTS,
-  renderOrderMail,
-  type OrderEvent,
-  type OrderMailPayload,
-} from '../_shared/mail/orders.ts';
+import { isOrderEvent, readOrderMailPayload, renderOrderMail } from '../_shared/mail/orders.ts';
 import { adminClient, failed, type Tables } from '../_shared/supabase.ts';
 
 type Outbox = Tables<'notification_outbox'>;
@@ -178,13 +173,14 @@ Deno.serve(async (req) => {
           await fail(row, down);
           continue;
         }
-        if (!(ORDER_EVENTS as readonly string[]).includes(row.event)) {
-          await fail(row, `No template for the event ${row.event}`);
+        const event = row.event;
+        if (!isOrderEvent(event)) {
+          await fail(row, `No template for the event ${event}`);
           continue;
         }
         let mail;
         try {
-          mail = renderOrderMail(row.event as OrderEvent, row.payload as unknown as OrderMailPayload, {
+          mail = renderOrderMail(event, readOrderMailPayload(row.payload), {
             siteUrl: smtp.siteUrl,
             supportEmail: smtp.supportEmail,
             supportPhone: smtp.supportPhone,

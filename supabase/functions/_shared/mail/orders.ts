@@ -63,6 +63,67 @@ export interface OrderMailPayload {
   refund_reason?: string | null;
 }
 
+export const isOrderEvent = (event: string): event is OrderEvent =>
+  (ORDER_EVENTS as readonly string[]).includes(event);
+
+type JsonObject = { [key: string]: unknown };
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string | null | undefined => v == null || typeof v === 'string';
+const isAmount = (v: unknown): v is Amount => v == null || typeof v === 'number' || typeof v === 'string';
+const textFields = (o: JsonObject, names: readonly string[]) => names.every((n) => isText(o[n]));
+
+/**
+ * notification_outbox.payload (jsonb) read as the mail's payload: each field checked for the type
+ * the migration writes, so a row that does not fit fails the one mail ("Rendering failed") instead
+ * of being taken on trust.
+ */
+export function assertOrderMailPayload(json: unknown): asserts json is OrderMailPayload {
+  const bad = (what: string) => new Error(`the payload's ${what} is not what the outbox writes`);
+  if (!isObject(json)) throw bad('shape');
+  const p = json;
+  if (typeof p.order_number !== 'string' || !p.order_number) throw bad('order_number');
+  const texts = [
+    'placed_at',
+    'promo_code',
+    'payment_method',
+    'payment_status',
+    'status',
+    'estimated_delivery_from',
+    'estimated_delivery_to',
+    'event_description',
+    'event_location',
+    'event_at',
+    'refund_reason',
+  ] as const;
+  if (!textFields(p, texts)) throw bad('text fields');
+  for (const n of ['subtotal', 'delivery_fee', 'discount', 'total', 'refund_amount'] as const)
+    if (!isAmount(p[n])) throw bad(n);
+  if (p.released_unpaid != null && typeof p.released_unpaid !== 'boolean') throw bad('released_unpaid');
+  const address = p.shipping_address;
+  if (address != null) {
+    const fields = ['fullName', 'email', 'phone', 'address', 'city', 'state', 'pincode'] as const;
+    if (!isObject(address) || !textFields(address, fields)) throw bad('shipping_address');
+  }
+  const items = p.items;
+  if (items != null) {
+    if (!Array.isArray(items)) throw bad('items');
+    for (const item of items) {
+      const ok =
+        isObject(item) &&
+        textFields(item, ['name', 'image', 'selected_color', 'selected_size']) &&
+        isAmount(item.unit_price) &&
+        isAmount(item.line_total) &&
+        (item.quantity == null || typeof item.quantity === 'number');
+      if (!ok) throw bad('items');
+    }
+  }
+}
+
+export function readOrderMailPayload(json: unknown): OrderMailPayload {
+  assertOrderMailPayload(json);
+  return json;
+}
+
 /** Where the mail links to and who the customer can reach (function secrets). */
 export interface StoreContext {
   /** the storefront's address, e.g. https://furnicraft.in */
