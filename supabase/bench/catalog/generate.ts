@@ -19,6 +19,8 @@ export interface GenerateResult {
   productIdMax: number;
   users: number;
   orderItems: number;
+  /** notification_outbox rows, as the order triggers would have written them */
+  outboxRows: number;
   seconds: Record<string, number>;
 }
 
@@ -272,10 +274,38 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
        when bo.created > now() - interval '4 days' then (array['pending', 'processing', 'shipped'])[1 + floor(bo.rs * 3)::int % 3]
        else 'delivered' end as status) as st`,
   );
+  // The outbox the order triggers would have written: the confirmation of every order, then
+  // shipped + delivered or cancelled; all sent, except one order in 2,000 whose last mail is dead
+  // (the dashboard's count) and one in 2,000 whose last mail is still due (what claim_notifications finds).
+  const outbox = await step(
+    'notification_outbox',
+    `insert into public.notification_outbox (event, order_id, recipient, payload, dedupe_key, status, attempts,
+       next_attempt_at, last_error, sent_at, created_at, updated_at)
+     select e.event, o.id, o.contact_email, jsonb_build_object('order_number', o.order_number, 'total', o.total),
+       e.event || '/' || o.id,
+       case when not e.last then 'sent' when bo.o % 2000 = 0 then 'dead' when bo.o % 2000 = 1 then 'pending' else 'sent' end,
+       case when e.last and bo.o % 2000 = 0 then 8 else 1 end,
+       o.created_at + e.after,
+       case when e.last and bo.o % 2000 = 0 then '550 mailbox unavailable' end,
+       case when e.last and bo.o % 2000 in (0, 1) then null else o.created_at + e.after + interval '1 minute' end,
+       o.created_at + e.after, o.created_at + e.after
+     from bench_orders as bo
+     join public.orders as o on o.id = bo.id
+     cross join lateral (
+       select v.event, v.after, v.n = max(v.n) over () as last
+       from (values
+         (1, case when bo.cod then 'order_placed' else 'order_paid' end, interval '0'),
+         (2, case when o.status in ('shipped', 'delivered') then 'shipped' end, interval '1 day'),
+         (3, case when o.status = 'delivered' then 'delivered' end, interval '4 days'),
+         (4, case when o.status = 'cancelled' then 'cancelled' end, interval '2 hours')
+       ) as v (n, event, after)
+       where v.event is not null
+     ) as e`,
+  );
   await c.query(`set session_replication_role = origin`);
   await step(
     'vacuum_analyze',
-    `vacuum (analyze) public.products, public.orders, public.order_items, private.search_words, public.profiles`,
+    `vacuum (analyze) public.products, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox`,
   );
   await c.query(`analyze`);
   return {
@@ -283,6 +313,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     productIdMax: base + o.products,
     users,
     orderItems: items.rowCount ?? 0,
+    outboxRows: outbox.rowCount ?? 0,
     seconds,
   };
 }

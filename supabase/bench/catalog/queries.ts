@@ -8,7 +8,7 @@
  */
 export interface BenchRequest {
   name: string;
-  who: 'anon' | 'customer' | 'admin';
+  who: 'anon' | 'customer' | 'admin' | 'service';
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
@@ -277,6 +277,68 @@ export function adminRequests(ctx: { cat1: number }, products: number): BenchReq
       ]),
       headers: count,
       targetMs: T,
+    },
+  ];
+}
+
+/**
+ * The outbox's readers (issue 15): the admin order page's Messages (ra-data-postgrest getManyReference,
+ * admin/src/orders/order-messages.tsx), the dashboard's count and list of dead mails
+ * (admin/src/lib/providers.ts), and the dispatcher's claim (notify-dispatch, service role; an RPC, so
+ * its inner query is explained too). Staff read under RLS (is_admin: a live session).
+ */
+export function outboxRequests(ctx: { orderId: string }): BenchRequest[] {
+  const T = 15;
+  return [
+    {
+      name: 'admin: order messages',
+      who: 'admin',
+      method: 'GET',
+      path: `/notification_outbox?${qs([
+        ['select', 'id,event,status,attempts,last_error,created_at,sent_at,next_attempt_at,recipient'],
+        ['order_id', `eq.${ctx.orderId}`],
+        ['order', 'created_at.desc'],
+        ['offset', '0'],
+        ['limit', '50'],
+      ])}`,
+      headers: { Prefer: 'count=exact' },
+      targetMs: T,
+    },
+    {
+      name: 'admin: dead e-mails (count)',
+      who: 'admin',
+      method: 'GET',
+      path: `/notification_outbox?${qs([
+        ['select', 'id'],
+        ['status', 'eq.dead'],
+        ['limit', '0'],
+      ])}`,
+      headers: { Prefer: 'count=exact' },
+      targetMs: T,
+    },
+    {
+      name: 'admin: newest dead e-mails (5)',
+      who: 'admin',
+      method: 'GET',
+      path: `/notification_outbox?${qs([
+        ['select', 'id,event,created_at,order_id,orders(order_number)'],
+        ['status', 'eq.dead'],
+        ['order', 'created_at.desc'],
+        ['limit', '5'],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'dispatcher: claim_notifications(10)',
+      who: 'service',
+      method: 'POST',
+      path: '/rpc/claim_notifications',
+      body: { max_rows: 10, lease_seconds: 300 },
+      targetMs: T,
+      innerSql: `select n.id from public.notification_outbox as n
+        where (n.status in ('pending', 'failed') and n.next_attempt_at <= now())
+           or (n.status = 'sending' and n.locked_until < now())
+        order by n.next_attempt_at, n.id limit 10 for update skip locked`,
     },
   ];
 }

@@ -31,7 +31,7 @@ import {
 } from 'supabase-local';
 import { startChild } from 'supabase-local/bench';
 import { generate } from './generate.ts';
-import { adminRequests, storefrontRequests, type BenchRequest } from './queries.ts';
+import { adminRequests, outboxRequests, storefrontRequests, type BenchRequest } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -172,7 +172,38 @@ async function main() {
         },
         LOCAL_JWT_SECRET,
       );
-    const bearer: Record<string, string> = { anon, customer: customerJwt(1), admin: customerJwt(2) };
+    // Staff: customer 2 made an admin with a live session (private.is_admin() checks both).
+    const adminId = userUuid('bench-user-2');
+    const adminSession = userUuid('bench-admin-session');
+    await c.query(
+      `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role": "admin"}' where id = $1`,
+      [adminId],
+    );
+    await c.query(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')
+       on conflict (id) do nothing`,
+      [adminSession, adminId],
+    );
+    const adminJwt = signHs256(
+      {
+        sub: adminId,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: 'customer2@example.com',
+        exp,
+        session_id: adminSession,
+        app_metadata: { provider: 'email', role: 'admin' },
+        user_metadata: {},
+      },
+      LOCAL_JWT_SECRET,
+    );
+    const service = signHs256({ iss: 'supabase-demo', role: 'service_role', exp }, LOCAL_JWT_SECRET);
+    const bearer: Record<BenchRequest['who'], string> = {
+      anon,
+      customer: customerJwt(1),
+      admin: adminJwt,
+      service,
+    };
 
     const send = async (r: BenchRequest, extraHeaders: Record<string, string> = {}) => {
       const res = await fetch(base + r.path, {
@@ -198,7 +229,8 @@ async function main() {
               (select slug from public.categories order by sort_order limit 1) as "cat1Slug",
               (select slug from public.categories order by sort_order desc limit 1) as "catlastSlug",
               (select id from public.products where id >= $1 order by id limit 1 offset $2) as pid,
-              (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug`,
+              (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug,
+              (select order_id from public.notification_outbox where status = 'dead' order by id limit 1) as "orderId"`,
       [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3)],
     );
     const ctx = pick.rows[0] as {
@@ -208,13 +240,16 @@ async function main() {
       catlastSlug: string;
       pid: number;
       slug: string;
+      orderId: string;
     };
-    const requests = [...storefrontRequests(ctx, 'customer1'), ...adminRequests(ctx, o.products)].map(
-      (r) => ({
-        ...r,
-        path: r.path.replace('__SELF__', userUuid('bench-user-1')),
-      }),
-    );
+    const requests = [
+      ...storefrontRequests(ctx, 'customer1'),
+      ...adminRequests(ctx, o.products),
+      ...outboxRequests(ctx),
+    ].map((r) => ({
+      ...r,
+      path: r.path.replace('__SELF__', userUuid('bench-user-1')),
+    }));
     const rows: Row[] = [];
     log(
       `\nlatency: ${o.requests} sequential requests each (after 10 warm-up), REST engine in a child process`,
@@ -383,7 +418,13 @@ async function main() {
       command: `pnpm bench:catalog ${process.argv.slice(2).join(' ')}`.trim(),
       machine: { cpus: os.cpus().length, node: process.version },
       loadavg,
-      scale: { products: o.products, orders: o.orders, orderItems: gen.orderItems, users: gen.users },
+      scale: {
+        products: o.products,
+        orders: o.orders,
+        orderItems: gen.orderItems,
+        outboxRows: gen.outboxRows,
+        users: gen.users,
+      },
       generationSeconds: { total: genSeconds, ...gen.seconds },
       requests: rows,
       placeOrder: { ...placeOrder, plans: poPlans },
@@ -416,10 +457,11 @@ async function main() {
 
 /** What generate() reports, read back from a database it filled earlier (--reuse). */
 async function generated(c: pg.Client, products: number) {
-  const r = await c.query<{ max: string; users: string; items: string }>(
+  const r = await c.query<{ max: string; users: string; items: string; outbox: string }>(
     `select (select max(id) from public.products) as max,
             (select count(*) from auth.users where email like 'customer%@example.com') as users,
-            (select count(*) from public.order_items) as items`,
+            (select count(*) from public.order_items) as items,
+            (select count(*) from public.notification_outbox) as outbox`,
   );
   const row = r.rows[0]!;
   return {
@@ -427,6 +469,7 @@ async function generated(c: pg.Client, products: number) {
     productIdMax: Number(row.max),
     users: Number(row.users),
     orderItems: Number(row.items),
+    outboxRows: Number(row.outbox),
     seconds: {} as Record<string, number>,
   };
 }
