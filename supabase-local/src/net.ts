@@ -66,13 +66,20 @@ export function createNetWorker(db: Db, options: NetWorkerOptions = {}): NetWork
   const doFetch = options.fetch ?? fetch;
   const batchSize = options.batchSize ?? 200;
 
-  const standIn = async (): Promise<boolean> => {
-    const { rows } = await db.query<{ standIn: boolean }>(
-      `select to_regclass('net.http_request_queue') is not null
-          and not exists (select from pg_catalog.pg_extension where extname = 'pg_net') as "standIn"`,
-    );
-    return rows[0]?.standIn ?? false;
-  };
+  // Whether this database has the stand-in (not the real pg_net) is asked once, not on every pass:
+  // the bootstrap and the migrations ran before the worker started.
+  let standIn: Promise<boolean> | undefined;
+  const isStandIn = (): Promise<boolean> =>
+    (standIn ??= db
+      .query<{ standIn: boolean }>(
+        `select to_regclass('net.http_request_queue') is not null
+            and not exists (select from pg_catalog.pg_extension where extname = 'pg_net') as "standIn"`,
+      )
+      .then(({ rows }) => rows[0]?.standIn ?? false)
+      .catch((e: unknown) => {
+        standIn = undefined; // asked again on the next pass
+        throw e;
+      }));
 
   const send = async (req: QueuedRequest): Promise<NetResponse> => {
     const signal = AbortSignal.timeout(Math.max(1, req.timeout_milliseconds));
@@ -132,7 +139,7 @@ export function createNetWorker(db: Db, options: NetWorkerOptions = {}): NetWork
   };
 
   const tick = async (): Promise<NetResponse[]> => {
-    if (!(await standIn())) return [];
+    if (!(await isStandIn())) return [];
     // Taken off the queue as pg_net's worker does: a request is sent once, whatever its answer.
     const { rows } = await db.query<QueuedRequest>(
       `delete from net.http_request_queue
