@@ -120,6 +120,48 @@ describe('toAdminError', () => {
     });
   });
 
+  it('says what to fix for the variant constraints staff meet in the grid', () => {
+    const sku = toAdminError(
+      httpError(409, {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "product_variants_sku_key"',
+        details: 'Key (lower(sku))=(fc-000123-teal) already exists.',
+      }),
+    );
+    expect(sku).toMatchObject({ kind: 'invalid_input', code: '23505', status: 409 });
+    expect(sku.message).toBe(
+      'The SKU "fc-000123-teal" is already used by another variant (SKUs are unique regardless of letter case).',
+    );
+    // supabase-js's shape, without details: still the staff message
+    expect(
+      toAdminError(
+        postgrestError('23505', 'duplicate key value violates unique constraint "product_variants_sku_key"'),
+      ).message,
+    ).toBe('This SKU is already used by another variant (SKUs are unique regardless of letter case).');
+    const price = toAdminError(
+      postgrestError(
+        '23514',
+        'new row for relation "product_variants" violates check constraint "product_variants_original_price_check"',
+        'Failing row contains (…)',
+      ),
+    );
+    expect(price).toMatchObject({ kind: 'invalid_input', status: 400 });
+    expect(price.message).toMatch(/^The original price must be at least the price/);
+  });
+
+  it('shows the database rules of variants and stock in their own words', () => {
+    for (const [details, message] of [
+      ['variant_options_duplicate', 'Variants FC-1 and FC-2 of "Aarav Sofa" have the same options (Teal).'],
+      ['stock_negative', 'Stock of FC-1 cannot go below 0 (on hand 2, change −3).'],
+      ['variant_ordered', 'FC-1 has been ordered, so it cannot be deleted. Deactivate it instead.'],
+    ] as const) {
+      expect(toAdminError(httpError(400, { code: 'P0001', message, details }))).toMatchObject({
+        kind: 'rule',
+        message,
+      });
+    }
+  });
+
   it('accepts strings, odd values and its own errors', () => {
     expect(toAdminError('Nope')).toMatchObject({ message: 'Nope', kind: 'unavailable' });
     expect(toAdminError(undefined).message).toBe('Unknown error');

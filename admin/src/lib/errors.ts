@@ -144,9 +144,45 @@ function statusOf(kind: AdminErrorKind, code: string): number {
 }
 
 /**
+ * Constraints whose refusal staff can meet in a form, in words for staff instead of Postgres's
+ * ('new row for relation … violates check constraint …'). Keyed by constraint name, which
+ * PostgREST only gives inside the message; a constraint not listed keeps the database's message.
+ */
+const CONSTRAINT_MESSAGES: Record<string, (value: string | null) => string> = {
+  product_variants_sku_key: (sku) =>
+    `${sku ? `The SKU "${sku}"` : 'This SKU'} is already used by another variant (SKUs are unique regardless of letter case).`,
+  product_variants_original_price_check: () =>
+    'The original price must be at least the price (or left empty for no strike-through price).',
+  product_variants_price_check: () => 'The price must be more than ₹0.',
+  product_variants_sku_check: () =>
+    'A SKU is 1 to 40 letters, digits, ".", "_", "/" or "-", and starts with a letter or digit.',
+  product_variants_lead_time_days_check: () => 'The lead time is 0 to 365 days.',
+};
+
+/** The constraint a 23xxx message names, and the value of the key its details show. */
+function constraintOf({ message, details }: Fields): { name: string; value: string | null } | null {
+  const name = /constraint "([^"]+)"/.exec(message)?.[1];
+  if (!name) return null;
+  // unique violations: 'Key (lower(sku))=(fc-1) already exists.'
+  const value = /^Key \(.*\)=\((.*)\) already exists\.?$/.exec(details)?.[1] ?? null;
+  return { name, value };
+}
+
+/** Staff's words for a constraint the database refused with, when the console knows it. */
+export function constraintMessage(error: unknown): string | null {
+  const fields = fieldsOf(error);
+  if (!/^23/.test(fields.code)) return null;
+  const constraint = constraintOf(fields);
+  const say = constraint ? CONSTRAINT_MESSAGES[constraint.name] : undefined;
+  return constraint && say ? say(constraint.value) : null;
+}
+
+/**
  * Any failure → AdminError. The database's own messages (P0001 rules, the rate limit, the expired
  * admin session) are shown as they are: they are written for staff. A session Auth or RLS no
- * longer accepts says SESSION_ENDED. Everything else keeps its message, as the console showed it.
+ * longer accepts says SESSION_ENDED. A constraint staff can meet in a form (duplicate SKU, original
+ * price below the price) says what to fix (CONSTRAINT_MESSAGES). Everything else keeps its
+ * message, as the console showed it.
  */
 export function toAdminError(error: unknown): AdminError {
   if (error instanceof AdminError) return error;
@@ -157,7 +193,12 @@ export function toAdminError(error: unknown): AdminError {
     kind === 'rate_limited' ||
     (fields.code === '42501' &&
       (fields.details === 'admin_session_expired' || fields.details === 'not_admin'));
-  const message = kind === 'session_expired' && !written ? SESSION_ENDED : fields.message;
+  const message =
+    kind === 'session_expired' && !written
+      ? SESSION_ENDED
+      : kind === 'invalid_input'
+        ? (constraintMessage(error) ?? fields.message)
+        : fields.message;
   return new AdminError(
     message,
     kind,
