@@ -17,10 +17,24 @@
 // 250 and complete_notification, the row is sent again after its lease with the same Message-ID and the
 // provider or the recipient's mailbox can tell it is the same mail.
 //
+// Besides the order mails, 'back_in_stock' (issue 16): a row with no order (order_id null), rendered
+// from its payload alone.
+//
 // POST /functions/v1/notify-dispatch  → 200 {sent, failed} (a confirmation whose order was cancelled
 // first is set 'suppressed' by claim_notifications itself and never reaches this function)
 import nodemailer from 'npm:nodemailer@10.6.1';
-import { isOrderEvent, readOrderMailPayload, renderOrderMail } from '../_shared/mail/orders.ts';
+import {
+  BACK_IN_STOCK_EVENT,
+  readBackInStockPayload,
+  renderBackInStockMail,
+} from '../_shared/mail/back-in-stock.ts';
+import {
+  isOrderEvent,
+  readOrderMailPayload,
+  renderOrderMail,
+  type RenderedMail,
+  type StoreContext,
+} from '../_shared/mail/orders.ts';
 import { adminClient, failed, type Tables } from '../_shared/supabase.ts';
 
 type Outbox = Tables<'notification_outbox'>;
@@ -120,6 +134,14 @@ const errorText = (e: unknown) => {
   return `${err.code ? `${err.code}: ` : ''}${err.message ?? String(e)}`.slice(0, 1000);
 };
 
+/** The mail for a row, or null when no template knows its event; throws when the payload does not fit. */
+function renderRow(row: Outbox, ctx: StoreContext): RenderedMail | null {
+  const event = row.event;
+  if (isOrderEvent(event)) return renderOrderMail(event, readOrderMailPayload(row.payload), ctx);
+  if (event === BACK_IN_STOCK_EVENT) return renderBackInStockMail(readBackInStockPayload(row.payload), ctx);
+  return null;
+}
+
 const BATCH = 10;
 const LEASE_SECONDS = 300;
 /** claim no further batch after this long (pg_net waits 55 s; the platform's idle timeout is 150 s) */
@@ -173,20 +195,19 @@ Deno.serve(async (req) => {
           await fail(row, down);
           continue;
         }
-        const event = row.event;
-        if (!isOrderEvent(event)) {
-          await fail(row, `No template for the event ${event}`);
-          continue;
-        }
         let mail;
         try {
-          mail = renderOrderMail(event, readOrderMailPayload(row.payload), {
+          mail = renderRow(row, {
             siteUrl: smtp.siteUrl,
             supportEmail: smtp.supportEmail,
             supportPhone: smtp.supportPhone,
           });
         } catch (e) {
           await fail(row, `Rendering failed: ${errorText(e)}`);
+          continue;
+        }
+        if (!mail) {
+          await fail(row, `No template for the event ${row.event}`);
           continue;
         }
         let info;
