@@ -53,6 +53,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      back_in_stock_requests: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: number;
+          notified_at: string | null;
+          user_id: string;
+          variant_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: never;
+          notified_at?: string | null;
+          user_id: string;
+          variant_id: number;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: never;
+          notified_at?: string | null;
+          user_id?: string;
+          variant_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'back_in_stock_requests_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       categories: {
         Row: {
           created_at: string;
@@ -170,7 +206,7 @@ export type Database = {
           locked_until: string | null;
           max_attempts: number;
           next_attempt_at: string;
-          order_id: string;
+          order_id: string | null;
           payload: NonNullable<Json>;
           provider_id: string | null;
           recipient: string;
@@ -190,7 +226,7 @@ export type Database = {
           locked_until?: string | null;
           max_attempts?: number;
           next_attempt_at?: string;
-          order_id: string;
+          order_id?: string | null;
           payload: NonNullable<Json>;
           provider_id?: string | null;
           recipient: string;
@@ -209,7 +245,7 @@ export type Database = {
           locked_until?: string | null;
           max_attempts?: number;
           next_attempt_at?: string;
-          order_id?: string;
+          order_id?: string | null;
           payload?: NonNullable<Json>;
           provider_id?: string | null;
           recipient?: string;
@@ -275,7 +311,10 @@ export type Database = {
           quantity: number;
           selected_color: string | null;
           selected_size: string | null;
+          sku: string | null;
           unit_price: number;
+          variant_id: number | null;
+          variant_title: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -289,7 +328,10 @@ export type Database = {
           quantity: number;
           selected_color?: string | null;
           selected_size?: string | null;
+          sku?: string | null;
           unit_price: number;
+          variant_id?: number | null;
+          variant_title?: string | null;
         };
         Update: {
           created_at?: string;
@@ -302,7 +344,10 @@ export type Database = {
           quantity?: number;
           selected_color?: string | null;
           selected_size?: string | null;
+          sku?: string | null;
           unit_price?: number;
+          variant_id?: number | null;
+          variant_title?: string | null;
         };
         Relationships: [
           {
@@ -317,6 +362,13 @@ export type Database = {
             columns: ['product_id'];
             isOneToOne: false;
             referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'order_items_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
             referencedColumns: ['id'];
           },
         ];
@@ -469,6 +521,152 @@ export type Database = {
           },
         ];
       };
+      product_option_values: {
+        Row: {
+          id: number;
+          option_id: number;
+          position: number;
+          swatch_color: string | null;
+          swatch_image: string | null;
+          value: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          id?: never;
+          option_id: number;
+          position?: number;
+          swatch_color?: string | null;
+          swatch_image?: string | null;
+          value: string;
+        };
+        Update: {
+          id?: never;
+          option_id?: number;
+          position?: number;
+          swatch_color?: string | null;
+          swatch_image?: string | null;
+          value?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_option_values_option_id_fkey';
+            columns: ['option_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_options';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      product_options: {
+        Row: {
+          created_at: string;
+          id: number;
+          name: string;
+          position: number;
+          product_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: never;
+          name: string;
+          position?: number;
+          product_id: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          name?: string;
+          position?: number;
+          product_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_options_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      product_variants: {
+        Row: {
+          created_at: string;
+          dimensions: string | null;
+          id: number;
+          images: string[] | null;
+          is_active: boolean;
+          is_default: boolean;
+          lead_time_days: number;
+          low_stock_threshold: number | null;
+          made_to_order: boolean;
+          option_signature: string | null;
+          original_price: number | null;
+          position: number;
+          price: number;
+          product_id: number;
+          sku: string;
+          stock_quantity: number;
+          title: string;
+          updated_at: string;
+          weight: string | null;
+          available_quantity: number | null;
+          reserved_quantity: number | null;
+        };
+        ComputedFields: 'available_quantity' | 'reserved_quantity';
+        Insert: {
+          created_at?: string;
+          dimensions?: string | null;
+          id?: never;
+          images?: string[] | null;
+          is_active?: boolean;
+          is_default?: boolean;
+          lead_time_days?: number;
+          low_stock_threshold?: number | null;
+          made_to_order?: boolean;
+          option_signature?: string | null;
+          original_price?: number | null;
+          position?: number;
+          price: number;
+          product_id: number;
+          sku: string;
+          stock_quantity?: number;
+          title?: string;
+          updated_at?: string;
+          weight?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          dimensions?: string | null;
+          id?: never;
+          images?: string[] | null;
+          is_active?: boolean;
+          is_default?: boolean;
+          lead_time_days?: number;
+          low_stock_threshold?: number | null;
+          made_to_order?: boolean;
+          option_signature?: string | null;
+          original_price?: number | null;
+          position?: number;
+          price?: number;
+          product_id?: number;
+          sku?: string;
+          stock_quantity?: number;
+          title?: string;
+          updated_at?: string;
+          weight?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_variants_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       products: {
         Row: {
           category_id: number;
@@ -485,6 +683,7 @@ export type Database = {
           name: string;
           original_price: number | null;
           price: number;
+          price_max: number | null;
           rating: number;
           review_count: number;
           search_vector: unknown;
@@ -510,6 +709,7 @@ export type Database = {
           name: string;
           original_price?: number | null;
           price: number;
+          price_max?: number | null;
           rating?: number;
           review_count?: number;
           search_vector?: never;
@@ -534,6 +734,7 @@ export type Database = {
           name?: string;
           original_price?: number | null;
           price?: number;
+          price_max?: number | null;
           rating?: number;
           review_count?: number;
           search_vector?: never;
@@ -637,6 +838,165 @@ export type Database = {
         };
         Relationships: [];
       };
+      stock_alerts: {
+        Row: {
+          created_at: string;
+          id: number;
+          product_id: number;
+          resolved_at: string | null;
+          stock_quantity: number;
+          threshold: number;
+          variant_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: never;
+          product_id: number;
+          resolved_at?: string | null;
+          stock_quantity: number;
+          threshold: number;
+          variant_id: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          product_id?: number;
+          resolved_at?: string | null;
+          stock_quantity?: number;
+          threshold?: number;
+          variant_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stock_alerts_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'stock_alerts_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      stock_movements: {
+        Row: {
+          actor: string | null;
+          balance_after: number | null;
+          created_at: string;
+          id: number;
+          note: string | null;
+          order_id: string | null;
+          product_id: number | null;
+          quantity: number;
+          reason: string;
+          reference: string | null;
+          reserved_change: number;
+          sku: string | null;
+          variant_id: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor?: string | null;
+          balance_after?: number | null;
+          created_at?: string;
+          id?: never;
+          note?: string | null;
+          order_id?: string | null;
+          product_id?: number | null;
+          quantity: number;
+          reason: string;
+          reference?: string | null;
+          reserved_change?: number;
+          sku?: string | null;
+          variant_id?: number | null;
+        };
+        Update: {
+          actor?: string | null;
+          balance_after?: number | null;
+          created_at?: string;
+          id?: never;
+          note?: string | null;
+          order_id?: string | null;
+          product_id?: number | null;
+          quantity?: number;
+          reason?: string;
+          reference?: string | null;
+          reserved_change?: number;
+          sku?: string | null;
+          variant_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stock_movements_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'stock_movements_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      stock_reservations: {
+        Row: {
+          created_at: string;
+          expires_at: string;
+          id: number;
+          order_id: string;
+          quantity: number;
+          status: string;
+          updated_at: string;
+          variant_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          expires_at: string;
+          id?: never;
+          order_id: string;
+          quantity: number;
+          status?: string;
+          updated_at?: string;
+          variant_id: number;
+        };
+        Update: {
+          created_at?: string;
+          expires_at?: string;
+          id?: never;
+          order_id?: string;
+          quantity?: number;
+          status?: string;
+          updated_at?: string;
+          variant_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'stock_reservations_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'stock_reservations_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       store_settings: {
         Row: {
           cod_max_order_total: number;
@@ -650,6 +1010,7 @@ export type Database = {
           max_quantity_per_line: number;
           max_unpaid_online_orders: number;
           preview_promo_limit_per_minute: number;
+          reservation_minutes: number;
           track_order_limit_per_minute: number;
           updated_at: string;
         };
@@ -666,6 +1027,7 @@ export type Database = {
           max_quantity_per_line?: number;
           max_unpaid_online_orders?: number;
           preview_promo_limit_per_minute?: number;
+          reservation_minutes?: number;
           track_order_limit_per_minute?: number;
           updated_at?: string;
         };
@@ -681,10 +1043,55 @@ export type Database = {
           max_quantity_per_line?: number;
           max_unpaid_online_orders?: number;
           preview_promo_limit_per_minute?: number;
+          reservation_minutes?: number;
           track_order_limit_per_minute?: number;
           updated_at?: string;
         };
         Relationships: [];
+      };
+      variant_option_values: {
+        Row: {
+          option_id: number;
+          product_id: number;
+          value_id: number;
+          variant_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          option_id: number;
+          product_id: number;
+          value_id: number;
+          variant_id: number;
+        };
+        Update: {
+          option_id?: number;
+          product_id?: number;
+          value_id?: number;
+          variant_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'variant_option_values_option_fkey';
+            columns: ['option_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_options';
+            referencedColumns: ['id', 'product_id'];
+          },
+          {
+            foreignKeyName: 'variant_option_values_value_fkey';
+            columns: ['value_id', 'option_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_option_values';
+            referencedColumns: ['id', 'option_id'];
+          },
+          {
+            foreignKeyName: 'variant_option_values_variant_fkey';
+            columns: ['variant_id', 'product_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
+            referencedColumns: ['id', 'product_id'];
+          },
+        ];
       };
       wishlist_items: {
         Row: {
@@ -692,6 +1099,7 @@ export type Database = {
           id: number;
           product_id: number;
           user_id: string;
+          variant_id: number | null;
         };
         ComputedFields: never;
         Insert: {
@@ -699,12 +1107,14 @@ export type Database = {
           id?: never;
           product_id: number;
           user_id?: string;
+          variant_id?: number | null;
         };
         Update: {
           created_at?: string;
           id?: never;
           product_id?: number;
           user_id?: string;
+          variant_id?: number | null;
         };
         Relationships: [
           {
@@ -712,6 +1122,13 @@ export type Database = {
             columns: ['product_id'];
             isOneToOne: false;
             referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'wishlist_items_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
             referencedColumns: ['id'];
           },
         ];
@@ -750,7 +1167,61 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_adjust_stock: {
+        Args: { changes: Json; note?: string; reason: string };
+        Returns: {
+          actor: string | null;
+          balance_after: number | null;
+          created_at: string;
+          id: number;
+          note: string | null;
+          order_id: string | null;
+          product_id: number | null;
+          quantity: number;
+          reason: string;
+          reference: string | null;
+          reserved_change: number;
+          sku: string | null;
+          variant_id: number | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'stock_movements';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_generate_variants: {
+        Args: { product_id: number };
+        Returns: {
+          created_at: string;
+          dimensions: string | null;
+          id: number;
+          images: string[] | null;
+          is_active: boolean;
+          is_default: boolean;
+          lead_time_days: number;
+          low_stock_threshold: number | null;
+          made_to_order: boolean;
+          option_signature: string | null;
+          original_price: number | null;
+          position: number;
+          price: number;
+          product_id: number;
+          sku: string;
+          stock_quantity: number;
+          title: string;
+          updated_at: string;
+          weight: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'product_variants';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_payment_refunds_due: {
         Args: { order_id: string };
         Returns: {
@@ -788,7 +1259,7 @@ export type Database = {
           locked_until: string | null;
           max_attempts: number;
           next_attempt_at: string;
-          order_id: string;
+          order_id: string | null;
           payload: NonNullable<Json>;
           provider_id: string | null;
           recipient: string;
@@ -843,11 +1314,18 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_set_product_options: { Args: { options: Json; product_id: number }; Returns: Json };
       allowed_transitions: {
         Args: { '': Database['public']['Tables']['orders']['Row'] };
         Returns: {
           error: true;
         } & 'the function public.allowed_transitions with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
+      available_quantity: {
+        Args: { '': Database['public']['Tables']['product_variants']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.available_quantity with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
       cancel_order: {
         Args: { order_id: string };
@@ -897,7 +1375,7 @@ export type Database = {
           locked_until: string | null;
           max_attempts: number;
           next_attempt_at: string;
-          order_id: string;
+          order_id: string | null;
           payload: NonNullable<Json>;
           provider_id: string | null;
           recipient: string;
@@ -925,7 +1403,7 @@ export type Database = {
           locked_until: string | null;
           max_attempts: number;
           next_attempt_at: string;
-          order_id: string;
+          order_id: string | null;
           payload: NonNullable<Json>;
           provider_id: string | null;
           recipient: string;
@@ -977,7 +1455,7 @@ export type Database = {
           locked_until: string | null;
           max_attempts: number;
           next_attempt_at: string;
-          order_id: string;
+          order_id: string | null;
           payload: NonNullable<Json>;
           provider_id: string | null;
           recipient: string;
@@ -1130,6 +1608,29 @@ export type Database = {
         };
       };
       release_unpaid_orders: { Args: { older_than?: string }; Returns: number };
+      request_back_in_stock: {
+        Args: { variant_id: number };
+        Returns: {
+          created_at: string;
+          email: string;
+          id: number;
+          notified_at: string | null;
+          user_id: string;
+          variant_id: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'back_in_stock_requests';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      reserved_quantity: {
+        Args: { '': Database['public']['Tables']['product_variants']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.reserved_quantity with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
       search_products: {
         Args: { max_results?: number; search: string };
         Returns: {
@@ -1147,6 +1648,7 @@ export type Database = {
           name: string;
           original_price: number | null;
           price: number;
+          price_max: number | null;
           rating: number;
           review_count: number;
           search_vector: unknown;
