@@ -124,7 +124,8 @@ create table public.variant_option_values (
 comment on table public.variant_option_values is 'A variant''s value for each option of its product (exactly one each, checked at commit).';
 create index variant_option_values_option_id_product_id_idx on public.variant_option_values (option_id, product_id);
 create index variant_option_values_value_id_option_id_idx on public.variant_option_values (value_id, option_id);
-create index variant_option_values_product_id_idx on public.variant_option_values (product_id);
+-- The variant foreign key (variant_id, product_id); the primary key leads with variant_id but not the pair.
+create index variant_option_values_variant_id_product_id_idx on public.variant_option_values (variant_id, product_id);
 
 -- The ledger -------------------------------------------------------------------------------------
 
