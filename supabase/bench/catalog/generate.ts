@@ -21,6 +21,8 @@ export interface GenerateResult {
   orderItems: number;
   /** notification_outbox rows, as the order triggers would have written them */
   outboxRows: number;
+  /** product_variants rows (issue 16: 1–5 per product, about 3 on average) */
+  variants: number;
   seconds: Record<string, number>;
 }
 
@@ -144,6 +146,9 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     from public.categories c left join (values ${kinds}) as k (slug, kinds) on k.slug = c.slug`);
   const ncat = Number((await c.query(`select count(*)::int n from bench_cat`)).rows[0].n);
   if (!ncat) throw new Error('no categories: the seed did not run');
+  // Variant j (1…k) of a product costs 10% more per step (an L-shape more than a 3-seater).
+  await c.query(`create function pg_temp.vprice(price numeric, j int) returns numeric language sql immutable parallel safe
+    as $$ select round(price * (1 + 0.1 * (j - 1)))::numeric(10, 2) $$`);
   const base = Number(
     (await c.query(`select coalesce(max(id), 0)::bigint m from public.products`)).rows[0].m,
   );
@@ -156,7 +161,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     'products',
     `insert into public.products (id, slug, name, description, price, original_price, category_id, image_url,
        images, dimensions, material, color, weight, stock_quantity, featured, in_stock, specifications, rating,
-       review_count, created_at, updated_at)
+       review_count, created_at, updated_at, price_max)
      overriding system value
      select s.id, lower(regexp_replace(s.name, '[^A-Za-z0-9]+', '-', 'g')) || '-' || s.id, s.name,
        format('The %s %s in %s %s: handcrafted, sturdy and easy to care for. Free delivery above ₹2,999.',
@@ -168,7 +173,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
        jsonb_build_object('features', jsonb_build_array('Solid build', s.material || ' finish'),
                           'warranty', (1 + s.g % 3) || ' year', 'assembly', 'Free assembly'),
        round((3.5 + 1.5 * pg_temp.r(s.g, 8))::numeric, 1), floor(power(pg_temp.r(s.g, 9), 2) * 500)::int,
-       s.created, s.created
+       s.created, s.created, pg_temp.vprice(s.price, 1 + s.g % 5)
      from (
        select g, $1::bigint + g as id, cat.id as category_id, a.adj, a.material, a.color,
               cat.kinds[1 + (g % 4)] as kind,
@@ -188,6 +193,59 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   );
   await c.query(
     `select setval(pg_get_serial_sequence('public.products', 'id'), (select max(id) from public.products))`,
+  );
+  // Variants (issue 16), set-based as products_add_default_variant and the admin's options would
+  // make them: product g has k = 1 + g % 5 variants (about 3 on average); with k > 1 one option,
+  // "Finish", with k values (k colours), and one variant per value; variant j costs 10% more per step;
+  // the product's stock split over its variants, each as an 'import' in the ledger (stock = the sum
+  // of its movements). The product's price / price_max / stock_quantity are its variants' summary.
+  await step(
+    'product_options',
+    `insert into public.product_options (product_id, name, position)
+     select p.id, 'Finish', 1 from public.products as p where p.id > $1::bigint and (p.id - $1::bigint) % 5 <> 0`,
+    [base],
+  );
+  await step(
+    'product_option_values',
+    `insert into public.product_option_values (option_id, value, position)
+     select o.id, (${arr(COLORS)})[1 + ((o.product_id - $1::bigint + j) % ${COLORS.length})::int], j
+     from public.product_options as o
+     cross join lateral generate_series(1, 1 + ((o.product_id - $1::bigint) % 5)::int) as j
+     where o.product_id > $1::bigint`,
+    [base],
+  );
+  const variants = await step(
+    'product_variants',
+    `insert into public.product_variants (product_id, sku, title, price, original_price, stock_quantity, is_default,
+       is_active, position, option_signature, created_at, updated_at)
+     select p.id, 'BV' || p.id || '-' || j, coalesce(ov.value, 'Default'), pg_temp.vprice(p.price, j),
+       case when p.original_price is not null then pg_temp.vprice(p.original_price, j) end,
+       p.stock_quantity / k + (j <= p.stock_quantity % k)::int, j = 1, true, j, coalesce(ov.id::text, ''),
+       p.created_at, p.created_at
+     from public.products as p
+     cross join lateral (select 1 + ((p.id - $1::bigint) % 5)::int as k) as kk
+     cross join lateral generate_series(1, kk.k) as j
+     left join public.product_options as o on o.product_id = p.id
+     left join public.product_option_values as ov on ov.option_id = o.id and ov.position = j
+     where p.id > $1::bigint`,
+    [base],
+  );
+  await step(
+    'variant_option_values',
+    `insert into public.variant_option_values (variant_id, product_id, option_id, value_id)
+     select v.id, v.product_id, o.id, v.option_signature::bigint
+     from public.product_variants as v
+     join public.product_options as o on o.product_id = v.product_id
+     where v.product_id > $1::bigint and v.option_signature <> ''`,
+    [base],
+  );
+  await step(
+    'stock_movements',
+    `insert into public.stock_movements (variant_id, product_id, sku, quantity, reason, note, actor, balance_after, created_at)
+     select v.id, v.product_id, v.sku, v.stock_quantity, 'import', 'bench', null, v.stock_quantity, v.created_at
+     from public.product_variants as v
+     where v.product_id > $1::bigint and v.stock_quantity > 0`,
+    [base],
   );
   // What products_index_words does per row: the catalog's vocabulary for typo correction.
   await step(
@@ -235,11 +293,14 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   // Lines: popular products more often (power skew), the price and name as they are now.
   const items = await step(
     'order_items',
-    `insert into public.order_items (order_id, product_id, product_name, product_image, unit_price, quantity, created_at)
-     select bo.id, p.id, p.name, p.image_url, p.price, 1 + (pg_temp.r(bo.o * 4 + k, 26) < 0.15)::int, bo.created
+    `insert into public.order_items (order_id, product_id, variant_id, sku, variant_title, product_name, product_image,
+       unit_price, quantity, created_at)
+     select bo.id, p.id, v.id, v.sku, case when v.option_signature = '' then null else v.title end, p.name, p.image_url,
+       v.price, 1 + (pg_temp.r(bo.o * 4 + k, 26) < 0.15)::int, bo.created
      from bench_orders as bo
      cross join lateral generate_series(1, bo.lines) as k
-     join public.products as p on p.id = $1::bigint + 1 + floor(power(pg_temp.r(bo.o * 4 + k, 25), 1.5) * $2)::bigint`,
+     join public.products as p on p.id = $1::bigint + 1 + floor(power(pg_temp.r(bo.o * 4 + k, 25), 1.5) * $2)::bigint
+     join public.product_variants as v on v.product_id = p.id and v.is_default`,
     [base, o.products],
   );
   await step(
@@ -305,7 +366,8 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   await c.query(`set session_replication_role = origin`);
   await step(
     'vacuum_analyze',
-    `vacuum (analyze) public.products, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox`,
+    `vacuum (analyze) public.products, public.product_variants, public.product_options, public.product_option_values,
+       public.variant_option_values, public.stock_movements, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox`,
   );
   await c.query(`analyze`);
   return {
@@ -314,6 +376,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     users,
     orderItems: items.rowCount ?? 0,
     outboxRows: outbox.rowCount ?? 0,
+    variants: variants.rowCount ?? 0,
     seconds,
   };
 }

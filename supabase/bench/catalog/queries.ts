@@ -30,6 +30,13 @@ const COLUMNS_BY_CATEGORY = COLUMNS.replace(
   'category:categories!inner(id,name,slug,description)',
 );
 
+/**
+ * The product page with its options and variants in one request (issue 16; storefront
+ * features/catalog/api/products.ts): each variant's live availability is the computed column
+ * available_quantity (stock minus unexpired holds).
+ */
+export const PRODUCT_PAGE_COLUMNS = `${COLUMNS},price_max,options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(id,sku,title,price,original_price,stock_quantity,available_quantity,dimensions,weight,lead_time_days,made_to_order,images,is_default,position,option_values:variant_option_values(option_id,value_id))`;
+
 const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
 
 /** storefront/src/features/catalog/api/products.ts PAGE_SIZE: a page is `.range(offset, offset + 24)`. */
@@ -59,7 +66,15 @@ function searchInner(q: string, limit: number): string {
 }
 
 export function storefrontRequests(
-  ctx: { cat1: number; catlast: number; cat1Slug: string; catlastSlug: string; pid: number; slug: string },
+  ctx: {
+    cat1: number;
+    catlast: number;
+    cat1Slug: string;
+    catlastSlug: string;
+    pid: number;
+    slug: string;
+    variantSlug: string;
+  },
   _customer: string,
 ): BenchRequest[] {
   const T = 15;
@@ -127,6 +142,16 @@ export function storefrontRequests(
       path: `/products?${qs([
         ['select', COLUMNS],
         ['slug', `eq.${ctx.slug}`],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'product page: + 5 variants, options',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([
+        ['select', PRODUCT_PAGE_COLUMNS],
+        ['slug', `eq.${ctx.variantSlug}`],
       ])}`,
       targetMs: T,
     },
@@ -339,6 +364,62 @@ export function outboxRequests(ctx: { orderId: string }): BenchRequest[] {
         where (n.status in ('pending', 'failed') and n.next_attempt_at <= now())
            or (n.status = 'sending' and n.locked_until < now())
         order by n.next_attempt_at, n.id limit 10 for update skip locked`,
+    },
+  ];
+}
+
+/** Staff stock pages (issue 16): a product's variants with holds, a variant's ledger, open low-stock alerts. */
+export function stockRequests(ctx: { productId: number; variantId: number }): BenchRequest[] {
+  const T = 300;
+  return [
+    {
+      name: 'admin: variants of a product',
+      who: 'admin',
+      method: 'GET',
+      path: `/product_variants?${qs([
+        ['select', '*,reserved_quantity,available_quantity'],
+        ['product_id', `eq.${ctx.productId}`],
+        ['order', 'position.asc,id.asc'],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'admin: stock movements (variant, 25)',
+      who: 'admin',
+      method: 'GET',
+      headers: { Prefer: 'count=exact' },
+      path: `/stock_movements?${qs([
+        ['select', '*'],
+        ['variant_id', `eq.${ctx.variantId}`],
+        ['order', 'created_at.desc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'admin: stock movements (all, 25)',
+      who: 'admin',
+      method: 'GET',
+      path: `/stock_movements?${qs([
+        ['select', '*'],
+        ['order', 'created_at.desc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'admin: open low-stock alerts (25)',
+      who: 'admin',
+      method: 'GET',
+      path: `/stock_alerts?${qs([
+        ['select', '*,variant:product_variants(sku,title,stock_quantity),product:products(name)'],
+        ['resolved_at', 'is.null'],
+        ['order', 'created_at.desc'],
+        ['limit', '25'],
+      ])}`,
+      targetMs: T,
     },
   ];
 }

@@ -31,7 +31,13 @@ import {
 } from 'supabase-local';
 import { startChild } from 'supabase-local/bench';
 import { generate } from './generate.ts';
-import { adminRequests, outboxRequests, storefrontRequests, type BenchRequest } from './queries.ts';
+import {
+  adminRequests,
+  outboxRequests,
+  stockRequests,
+  storefrontRequests,
+  type BenchRequest,
+} from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -138,7 +144,9 @@ async function main() {
       ? await generated(c, o.products)
       : await generate(c, { products: o.products, orders: o.orders, log });
     const genSeconds = Math.round((performance.now() - t) / 100) / 10;
-    log(`generated in ${genSeconds} s`);
+    log(
+      `generated in ${genSeconds} s: ${gen.variants} variants, ${gen.orderItems} order items, ${gen.outboxRows} outbox rows`,
+    );
     loadavg['generated'] = os.loadavg();
 
     // 3. the REST engine in its own process (supabase-local/bench), configured as supabase-local's
@@ -230,8 +238,12 @@ async function main() {
               (select slug from public.categories order by sort_order desc limit 1) as "catlastSlug",
               (select id from public.products where id >= $1 order by id limit 1 offset $2) as pid,
               (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug,
-              (select order_id from public.notification_outbox where status = 'dead' order by id limit 1) as "orderId"`,
-      [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3)],
+              (select order_id from public.notification_outbox where status = 'dead' order by id limit 1) as "orderId",
+              (select slug from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "variantSlug",
+              (select id from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "productId",
+              (select v.id from public.product_variants as v join public.products as p on p.id = v.product_id
+               where p.id >= $1 and (p.id - $1 + 1) % 5 = 4 and v.position = 3 order by p.id limit 1 offset $4) as "variantId"`,
+      [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3), Math.floor(o.products / 15)],
     );
     const ctx = pick.rows[0] as {
       cat1: number;
@@ -241,11 +253,15 @@ async function main() {
       pid: number;
       slug: string;
       orderId: string;
+      variantSlug: string;
+      productId: number;
+      variantId: number;
     };
     const requests = [
       ...storefrontRequests(ctx, 'customer1'),
       ...adminRequests(ctx, o.products),
       ...outboxRequests(ctx),
+      ...stockRequests(ctx),
     ].map((r) => ({
       ...r,
       path: r.path.replace('__SELF__', userUuid('bench-user-1')),
@@ -314,13 +330,20 @@ async function main() {
     loadavg['latency'] = os.loadavg();
 
     // 5. place_order throughput: N customers, each its own JWT, for ~seconds.
+    // The first two variants of 400 cheap products get a large receipt (through the ledger, as
+    // stock only moves), so COD and stock never refuse; orders name variants, as the cart does.
     await c.query(
-      `update public.products set stock_quantity = 1000000, in_stock = true
-       where id in (select id from public.products where id >= $1 and price <= 12000 order by id limit 400)`,
+      `insert into public.stock_movements (variant_id, quantity, reason, note, actor)
+       select v.id, 1000000, 'receipt', 'bench', null
+       from public.product_variants as v
+       where v.position <= 2 and v.product_id in (
+         select id from public.products where id >= $1 and price <= 12000 order by id limit 400
+       )
+       order by v.id`,
       [gen.productIdMin],
     );
     const cheap = (
-      await c.query(`select id from public.products where stock_quantity = 1000000 order by id`)
+      await c.query(`select id from public.product_variants where stock_quantity >= 1000000 order by id`)
     ).rows.map((x: { id: string }) => Number(x.id));
     const users = Array.from({ length: o.concurrency }, (_, i) => 2 + ((i * 7) % (gen.users - 2)));
     let placed = 0;
@@ -340,10 +363,8 @@ async function main() {
           const n = seq++;
           const lines = 1 + (n % 3);
           const items = Array.from({ length: lines }, (_, k) => ({
-            product_id: cheap[(n * 7 + k * 131) % cheap.length],
+            variant_id: cheap[(n * 7 + k * 131) % cheap.length],
             quantity: 1,
-            selected_color: null,
-            selected_size: null,
           }));
           const t0 = performance.now();
           const res = await fetch(`${base}/rpc/place_order`, {
@@ -397,7 +418,7 @@ async function main() {
     const poPlans = {
       lock: await sqlPlan(
         c,
-        `select 1 from public.products as p where p.id = any (array[${cheap.slice(0, 3).join(',')}]::bigint[]) order by p.id for update`,
+        `select 1 from public.product_variants as v where v.id = any (array[${cheap.slice(0, 3).join(',')}]::bigint[]) order by v.id for update`,
       ),
       idempotency: await sqlPlan(
         c,
@@ -423,6 +444,7 @@ async function main() {
         orders: o.orders,
         orderItems: gen.orderItems,
         outboxRows: gen.outboxRows,
+        variants: gen.variants,
         users: gen.users,
       },
       generationSeconds: { total: genSeconds, ...gen.seconds },
@@ -457,11 +479,12 @@ async function main() {
 
 /** What generate() reports, read back from a database it filled earlier (--reuse). */
 async function generated(c: pg.Client, products: number) {
-  const r = await c.query<{ max: string; users: string; items: string; outbox: string }>(
+  const r = await c.query<{ max: string; users: string; items: string; outbox: string; variants: string }>(
     `select (select max(id) from public.products) as max,
             (select count(*) from auth.users where email like 'customer%@example.com') as users,
             (select count(*) from public.order_items) as items,
-            (select count(*) from public.notification_outbox) as outbox`,
+            (select count(*) from public.notification_outbox) as outbox,
+            (select count(*) from public.product_variants) as variants`,
   );
   const row = r.rows[0]!;
   return {
@@ -470,6 +493,7 @@ async function generated(c: pg.Client, products: number) {
     users: Number(row.users),
     orderItems: Number(row.items),
     outboxRows: Number(row.outbox),
+    variants: Number(row.variants),
     seconds: {} as Record<string, number>,
   };
 }
