@@ -10,7 +10,9 @@
 -- leather; dimensions, colours, weights, specifications; stock levels with some sold out and some
 -- running low (the admin dashboard's low-stock list), 11 featured. Every product's picture is
 -- /images/products/<slug>.webp: slugs are fixed here, so the image generator (a later step) and the
--- database always agree. A category's picture is one of its products'.
+-- database always agree. A category's picture is one of its products'. 14 of the products are sold in
+-- variants (fabric and configuration, size, finish: 42 in all, each with its own SKU, price, stock and
+-- picture; see the end of the file); the others have only the default variant the database makes.
 -- Re-running it changes nothing (every insert skips rows that exist).
 
 -- The store's rules, as the migration set them (the seed states them so a reader sees them here too).
@@ -76,9 +78,9 @@ from (
    24999, 38999, 'Fabric', 'Charcoal Grey', 'W 198 x D 84 x H 86 cm', '52 kg', 14, true, 4.6, 128,
    array['Stain-resistant fabric', 'High-resilience foam seats', 'Solid pine wood frame', 'Removable cushion covers'], '1 year', 'Pre-assembled; legs fitted on delivery'),
   ('sofas', 'meera-l-shaped-sectional-sofa', 'Meera L-Shaped Sectional Sofa',
-   'A roomy five-seater sectional with a reversible chaise, so it fits a corner on either side of your living room.',
-   54999, 79999, 'Fabric', 'Teal Blue', 'W 260 x D 165 x H 85 cm', '88 kg', 6, true, 4.5, 86,
-   array['Reversible chaise', 'Seats five', 'Pocket-spring seating', 'Kiln-dried hardwood frame'], '1 year', 'Free assembly by our team'),
+   'A roomy five-seater sectional with its chaise on the left or the right, to fit the corner of your living room.',
+   54999, 79999, 'Fabric', 'Teal Blue', 'W 260 x D 165 x H 85 cm', '88 kg', 3, true, 4.5, 86,
+   array['Chaise on the left or the right', 'Seats five', 'Pocket-spring seating', 'Kiln-dried hardwood frame'], '1 year', 'Free assembly by our team'),
   ('sofas', 'kabir-2-seater-leather-sofa', 'Kabir 2-Seater Leather Sofa',
    'Top-grain leather over a hardwood frame, with tufted back cushions that soften and age beautifully.',
    42999, 59999, 'Leather', 'Tan Brown', 'W 160 x D 88 x H 84 cm', '45 kg', 4, false, 4.7, 64,
@@ -162,27 +164,27 @@ from (
    'A king size bed in solid sheesham with a carved headboard and box storage under the mattress.',
    54999, 74999, 'Sheesham wood', 'Provincial Teak', 'W 193 x L 208 x H 105 cm', '140 kg', 5, true, 4.7, 96,
    array['Solid sheesham wood', 'Box storage', 'Carved headboard', 'Fits a 72 x 78 inch mattress'], '3 years on the frame', 'Free assembly by our team'),
-  ('beds', 'orion-queen-bed-with-hydraulic-storage', 'Orion Queen Bed with Hydraulic Storage',
-   'A queen bed whose base lifts on gas struts to reveal the whole storage box underneath.',
+  ('beds', 'orion-queen-bed-with-hydraulic-storage', 'Orion Bed with Hydraulic Storage',
+   'A queen or king bed whose base lifts on gas struts to reveal the whole storage box underneath.',
    32999, 46999, 'Engineered wood', 'Walnut', 'W 163 x L 208 x H 95 cm', '110 kg', 11, false, 4.4, 214,
-   array['Hydraulic lift storage', 'Upholstered headboard', 'Fits a 60 x 78 inch mattress'], '1 year', 'Free assembly by our team'),
-  ('beds', 'siya-upholstered-king-bed', 'Siya Upholstered King Bed',
-   'A fully upholstered king bed with a tall, channel-stitched headboard.',
-   39999, 54999, 'Fabric', 'Beige', 'W 198 x L 213 x H 120 cm', '85 kg', 6, false, 4.6, 58,
-   array['Tall padded headboard', 'Solid wood slats', 'Fits a 72 x 78 inch mattress'], '1 year', 'Free assembly by our team'),
+   array['Hydraulic lift storage', 'Upholstered headboard', 'Queen fits a 60 x 78 inch mattress, king 72 x 78'], '1 year', 'Free assembly by our team'),
+  ('beds', 'siya-upholstered-king-bed', 'Siya Upholstered Bed',
+   'A fully upholstered queen or king bed with a tall, channel-stitched headboard.',
+   35999, 49999, 'Fabric', 'Beige', 'W 168 x L 213 x H 120 cm', '75 kg', 8, false, 4.6, 58,
+   array['Tall padded headboard', 'Solid wood slats', 'Queen fits a 60 x 78 inch mattress, king 72 x 78'], '1 year', 'Free assembly by our team'),
   ('beds', 'arnav-single-bed', 'Arnav Single Bed',
    'A simple, sturdy single bed for a child''s room or a guest room.',
    12999, 16999, 'Engineered wood', 'Frosty White', 'W 97 x L 198 x H 85 cm', '40 kg', 20, false, 4.2, 87,
    array['Fits a 36 x 75 inch mattress', 'Rounded corners', 'Easy-clean laminate'], '1 year', 'DIY assembly with instructions'),
   ('beds', 'kerala-teak-four-poster-bed', 'Kerala Teak Four-Poster Bed',
-   'A grand four-poster bed in solid teak, turned and carved by hand in Kerala.',
-   89999, 119999, 'Teak wood', 'Dark Walnut', 'W 200 x L 215 x H 210 cm', '180 kg', 1, false, 4.9, 12,
-   array['Solid teak', 'Hand-carved posts', 'Canopy frame', 'Fits a 72 x 78 inch mattress'], '5 years on the frame', 'Free assembly by our carpenters'),
+   'A grand four-poster bed in solid teak, turned and carved by hand in Kerala; the queen is made to order.',
+   79999, 104999, 'Teak wood', 'Dark Walnut', 'W 170 x L 215 x H 210 cm', '160 kg', 0, false, 4.9, 12,
+   array['Solid teak', 'Hand-carved posts', 'Canopy frame', 'Queen fits a 60 x 78 inch mattress, king 72 x 78'], '5 years on the frame', 'Free assembly by our carpenters'),
   ('beds', 'ranthambore-mango-wood-queen-bed', 'Ranthambore Mango Wood Queen Bed',
    'A queen bed in solid mango wood with a slatted headboard and a warm natural finish.',
    36999, 49999, 'Mango wood', 'Natural', 'W 165 x L 210 x H 100 cm', '95 kg', 0, false, 4.5, 44,
    array['Solid mango wood', 'Slatted headboard', 'Fits a 60 x 78 inch mattress'], '3 years on the frame', 'Free assembly by our team'),
-  ('beds', 'ziva-metal-queen-bed', 'Ziva Metal Queen Bed',
+  ('beds', 'ziva-metal-queen-bed', 'Ziva Metal Bed',
    'A light, strong metal bed with a minimalist headboard and under-bed clearance for storage boxes.',
    17999, 22999, 'Metal', 'Matte Black', 'W 160 x L 205 x H 95 cm', '45 kg', 14, false, 4.1, 71,
    array['Powder-coated steel', 'Under-bed clearance', 'Noise-free joints'], '1 year', 'DIY assembly with instructions'),
@@ -365,3 +367,214 @@ join public.categories as c on c.slug = p.category_slug
 order by p.ord
 on conflict (slug) do nothing;
 
+
+-- Variants (issue 16): furniture sold by fabric, configuration, size and finish. 14 products get options;
+-- the rest keep the single default variant the database made when the product was inserted (sku
+-- 'FC-<id>', title 'Default'). For an optioned product the product row above describes its DEFAULT
+-- variant, which is the first combination (the first value of each option, in the order written) and the
+-- cheapest, so the price and stock written there are that variant's; the database keeps the product's
+-- price (lowest), price_max and stock (sum) as summaries of its variants.
+--
+-- Two lists, both parsed by the image generator too (tools/product-images/src/seed.ts), so keep their
+-- shape:
+--   options: (product slug, option, value, swatch colour or null); options and values are positioned
+--            in the order written.
+--   variants: (product slug, sku, array[value per option, in option order], price, original_price,
+--            stock, dimensions or null (= the product's), weight or null, lead_time_days, made_to_order).
+-- Every variant's picture is /images/products/<slug>--<lower(sku)>.webp, rendered in its colour and
+-- shape (an L-shape's chaise on its side, a king bed's width). Stock arrives as 'import' movements
+-- in the stock ledger, so stock = sum(movements) from the start.
+create temporary table seed_option_values (
+  ord serial,
+  slug text not null,
+  option_name text not null,
+  value text not null,
+  swatch_color text
+);
+insert into seed_option_values (slug, option_name, value, swatch_color)
+values
+  ('aarav-3-seater-fabric-sofa', 'Fabric', 'Grey linen-look', '#45474c'),
+  ('aarav-3-seater-fabric-sofa', 'Fabric', 'Teal velvet', '#1f6d78'),
+  ('aarav-3-seater-fabric-sofa', 'Fabric', 'Mustard cotton', '#d19a1e'),
+  ('aarav-3-seater-fabric-sofa', 'Configuration', '3-seater', null),
+  ('aarav-3-seater-fabric-sofa', 'Configuration', 'L-shape (left)', null),
+  ('aarav-3-seater-fabric-sofa', 'Configuration', 'L-shape (right)', null),
+  ('meera-l-shaped-sectional-sofa', 'Fabric', 'Teal velvet', '#1f6d78'),
+  ('meera-l-shaped-sectional-sofa', 'Fabric', 'Grey linen-look', '#8c8e91'),
+  ('meera-l-shaped-sectional-sofa', 'Fabric', 'Mustard cotton', '#d19a1e'),
+  ('meera-l-shaped-sectional-sofa', 'Configuration', 'L-shape (right)', null),
+  ('meera-l-shaped-sectional-sofa', 'Configuration', 'L-shape (left)', null),
+  ('kabir-2-seater-leather-sofa', 'Leather', 'Tan brown', '#a8683a'),
+  ('kabir-2-seater-leather-sofa', 'Leather', 'Cognac', '#8a4420'),
+  ('kabir-2-seater-leather-sofa', 'Leather', 'Black', '#1f1f1f'),
+  ('nisha-sofa-cum-bed', 'Fabric', 'Mustard cotton', '#d19a1e'),
+  ('nisha-sofa-cum-bed', 'Fabric', 'Grey linen-look', '#8c8e91'),
+  ('nisha-sofa-cum-bed', 'Fabric', 'Teal velvet', '#1f6d78'),
+  ('raja-sheesham-wood-sofa-set', 'Finish', 'Teak', '#a86a32'),
+  ('raja-sheesham-wood-sofa-set', 'Finish', 'Walnut', '#5e3b22'),
+  ('advik-2-seater-loveseat', 'Fabric', 'Light grey linen-look', '#bdbfc1'),
+  ('advik-2-seater-loveseat', 'Fabric', 'Teal velvet', '#1f6d78'),
+  ('advik-2-seater-loveseat', 'Fabric', 'Mustard cotton', '#d19a1e'),
+  ('orion-queen-bed-with-hydraulic-storage', 'Size', 'Queen', null),
+  ('orion-queen-bed-with-hydraulic-storage', 'Size', 'King', null),
+  ('siya-upholstered-king-bed', 'Size', 'Queen', null),
+  ('siya-upholstered-king-bed', 'Size', 'King', null),
+  ('kerala-teak-four-poster-bed', 'Size', 'Queen', null),
+  ('kerala-teak-four-poster-bed', 'Size', 'King', null),
+  ('ziva-metal-queen-bed', 'Size', 'Queen', null),
+  ('ziva-metal-queen-bed', 'Size', 'King', null),
+  ('aria-sheesham-coffee-table', 'Finish', 'Teak', '#a86a32'),
+  ('aria-sheesham-coffee-table', 'Finish', 'Walnut', '#5e3b22'),
+  ('kiara-lift-top-coffee-table', 'Finish', 'Oak', '#c9a36e'),
+  ('kiara-lift-top-coffee-table', 'Finish', 'Walnut', '#5b3a22'),
+  ('chettinad-teak-centre-table', 'Finish', 'Natural teak', '#b07a40'),
+  ('chettinad-teak-centre-table', 'Finish', 'Walnut', '#4a2e1b'),
+  ('royal-6-seater-sheesham-dining-set', 'Finish', 'Teak', '#a86a32'),
+  ('royal-6-seater-sheesham-dining-set', 'Finish', 'Walnut', '#5e3b22');
+
+create temporary table seed_variants (
+  ord serial,
+  slug text not null,
+  sku text not null,
+  option_values text[] not null,
+  price numeric(10, 2) not null,
+  original_price numeric(10, 2),
+  stock integer not null,
+  dimensions text,
+  weight text,
+  lead_time_days integer not null,
+  made_to_order boolean not null
+);
+insert into seed_variants (
+  slug, sku, option_values, price, original_price, stock, dimensions, weight, lead_time_days, made_to_order
+)
+values
+  -- Sofas: fabric, and for Aarav and Meera the side of the chaise
+  ('aarav-3-seater-fabric-sofa', 'AARAV-GL-3S', array['Grey linen-look', '3-seater'], 24999, 38999, 14, null, null, 0, false),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-GL-LL', array['Grey linen-look', 'L-shape (left)'], 34999, 49999, 5, 'W 260 x D 165 x H 86 cm', '78 kg', 0, false),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-GL-LR', array['Grey linen-look', 'L-shape (right)'], 34999, 49999, 4, 'W 260 x D 165 x H 86 cm', '78 kg', 0, false),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-TV-3S', array['Teal velvet', '3-seater'], 27999, 41999, 6, null, null, 0, false),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-TV-LL', array['Teal velvet', 'L-shape (left)'], 37999, 52999, 0, 'W 260 x D 165 x H 86 cm', '78 kg', 21, true),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-TV-LR', array['Teal velvet', 'L-shape (right)'], 37999, 52999, 0, 'W 260 x D 165 x H 86 cm', '78 kg', 21, true),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-MU-3S', array['Mustard cotton', '3-seater'], 25999, 39999, 8, null, null, 0, false),
+  ('aarav-3-seater-fabric-sofa', 'AARAV-MU-LL', array['Mustard cotton', 'L-shape (left)'], 35999, 50999, 3, 'W 260 x D 165 x H 86 cm', '78 kg', 0, false),
+  -- sold out and not made to order: the product page offers "Notify me"
+  ('aarav-3-seater-fabric-sofa', 'AARAV-MU-LR', array['Mustard cotton', 'L-shape (right)'], 35999, 50999, 0, 'W 260 x D 165 x H 86 cm', '78 kg', 0, false),
+  ('meera-l-shaped-sectional-sofa', 'MEERA-TV-LR', array['Teal velvet', 'L-shape (right)'], 54999, 79999, 3, null, null, 0, false),
+  ('meera-l-shaped-sectional-sofa', 'MEERA-TV-LL', array['Teal velvet', 'L-shape (left)'], 54999, 79999, 3, null, null, 0, false),
+  ('meera-l-shaped-sectional-sofa', 'MEERA-GL-LR', array['Grey linen-look', 'L-shape (right)'], 54999, 79999, 4, null, null, 0, false),
+  ('meera-l-shaped-sectional-sofa', 'MEERA-GL-LL', array['Grey linen-look', 'L-shape (left)'], 54999, 79999, 2, null, null, 0, false),
+  ('meera-l-shaped-sectional-sofa', 'MEERA-MU-LR', array['Mustard cotton', 'L-shape (right)'], 56999, 81999, 0, null, null, 28, true),
+  ('meera-l-shaped-sectional-sofa', 'MEERA-MU-LL', array['Mustard cotton', 'L-shape (left)'], 56999, 81999, 0, null, null, 28, true),
+  ('kabir-2-seater-leather-sofa', 'KABIR-TAN', array['Tan brown'], 42999, 59999, 4, null, null, 0, false),
+  ('kabir-2-seater-leather-sofa', 'KABIR-COG', array['Cognac'], 42999, 59999, 3, null, null, 0, false),
+  ('kabir-2-seater-leather-sofa', 'KABIR-BLK', array['Black'], 44999, 61999, 2, null, null, 0, false),
+  ('nisha-sofa-cum-bed', 'NISHA-MU', array['Mustard cotton'], 18999, 27999, 18, null, null, 0, false),
+  ('nisha-sofa-cum-bed', 'NISHA-GL', array['Grey linen-look'], 18999, 27999, 10, null, null, 0, false),
+  ('nisha-sofa-cum-bed', 'NISHA-TV', array['Teal velvet'], 20999, 29999, 7, null, null, 0, false),
+  ('raja-sheesham-wood-sofa-set', 'RAJA-TEAK', array['Teak'], 64999, 89999, 3, null, null, 0, false),
+  ('raja-sheesham-wood-sofa-set', 'RAJA-WAL', array['Walnut'], 66999, 91999, 0, null, null, 30, true),
+  ('advik-2-seater-loveseat', 'ADVIK-LG', array['Light grey linen-look'], 15999, 21999, 22, null, null, 0, false),
+  ('advik-2-seater-loveseat', 'ADVIK-TV', array['Teal velvet'], 17499, 23999, 9, null, null, 0, false),
+  ('advik-2-seater-loveseat', 'ADVIK-MU', array['Mustard cotton'], 15999, 21999, 12, null, null, 0, false),
+  -- Beds: queen or king (a king is 30 cm wider and costs more)
+  ('orion-queen-bed-with-hydraulic-storage', 'ORION-Q', array['Queen'], 32999, 46999, 11, null, null, 0, false),
+  ('orion-queen-bed-with-hydraulic-storage', 'ORION-K', array['King'], 36999, 51999, 6, 'W 193 x L 208 x H 95 cm', '125 kg', 0, false),
+  ('siya-upholstered-king-bed', 'SIYA-Q', array['Queen'], 35999, 49999, 8, null, null, 0, false),
+  ('siya-upholstered-king-bed', 'SIYA-K', array['King'], 39999, 54999, 6, 'W 198 x L 213 x H 120 cm', '85 kg', 0, false),
+  ('kerala-teak-four-poster-bed', 'KERALA-Q', array['Queen'], 79999, 104999, 0, null, null, 45, true),
+  ('kerala-teak-four-poster-bed', 'KERALA-K', array['King'], 89999, 119999, 1, 'W 200 x L 215 x H 210 cm', '180 kg', 0, false),
+  ('ziva-metal-queen-bed', 'ZIVA-Q', array['Queen'], 17999, 22999, 14, null, null, 0, false),
+  ('ziva-metal-queen-bed', 'ZIVA-K', array['King'], 20999, 26999, 7, 'W 190 x L 205 x H 95 cm', '52 kg', 0, false),
+  -- Tables: teak or walnut finish (oak or walnut laminate for the Kiara)
+  ('aria-sheesham-coffee-table', 'ARIA-TEAK', array['Teak'], 11999, 16999, 16, null, null, 0, false),
+  ('aria-sheesham-coffee-table', 'ARIA-WAL', array['Walnut'], 12999, 17999, 9, null, null, 0, false),
+  ('kiara-lift-top-coffee-table', 'KIARA-OAK', array['Oak'], 13999, 19999, 8, null, null, 0, false),
+  ('kiara-lift-top-coffee-table', 'KIARA-WAL', array['Walnut'], 13999, 19999, 5, null, null, 0, false),
+  ('chettinad-teak-centre-table', 'CHETT-TEAK', array['Natural teak'], 21999, 28999, 2, null, null, 0, false),
+  ('chettinad-teak-centre-table', 'CHETT-WAL', array['Walnut'], 22999, 29999, 0, null, null, 30, true),
+  ('royal-6-seater-sheesham-dining-set', 'ROYAL-TEAK', array['Teak'], 59999, 84999, 4, null, null, 0, false),
+  ('royal-6-seater-sheesham-dining-set', 'ROYAL-WAL', array['Walnut'], 61999, 86999, 3, null, null, 0, false);
+
+-- One statement, so the database's checks held at commit (one value per option, no duplicate
+-- combination) see each product whole whatever runs this file. The default variant the product's
+-- insert made becomes the first combination (its stock is already the product's opening stock); the
+-- others are added, and their stock arrives as 'import' movements. Products that already have options
+-- are left alone, so running the seed again changes nothing.
+do $$
+declare
+  v_product record;
+  v_row record;
+  v_variant public.product_variants;
+  v_first boolean;
+  v_position integer;
+begin
+  for v_product in
+    select p.id, p.slug
+    from public.products as p
+    where p.slug in (select s.slug from seed_variants as s)
+      and not exists (select 1 from public.product_options as o where o.product_id = p.id)
+    order by p.id
+  loop
+    insert into public.product_options (product_id, name, position)
+    select v_product.id, f.option_name, (row_number() over (order by f.first_ord) - 1)::integer
+    from (
+      select s.option_name, min(s.ord) as first_ord
+      from seed_option_values as s
+      where s.slug = v_product.slug
+      group by s.option_name
+    ) as f;
+
+    insert into public.product_option_values (option_id, value, swatch_color, position)
+    select o.id, s.value, s.swatch_color, (row_number() over (partition by o.id order by s.ord) - 1)::integer
+    from seed_option_values as s
+    join public.product_options as o on o.product_id = v_product.id and o.name = s.option_name
+    where s.slug = v_product.slug;
+
+    v_first := true;
+    v_position := 0;
+    for v_row in select * from seed_variants as s where s.slug = v_product.slug order by s.ord loop
+      if v_first then
+        -- title '' is made from the option values when the transaction commits
+        update public.product_variants as pv
+        set sku = v_row.sku, title = '', price = v_row.price, original_price = v_row.original_price,
+          dimensions = v_row.dimensions, weight = v_row.weight, lead_time_days = v_row.lead_time_days,
+          made_to_order = v_row.made_to_order, position = v_position,
+          images = array['/images/products/' || v_product.slug || '--' || lower(v_row.sku) || '.webp']
+        where pv.product_id = v_product.id and pv.is_default
+        returning * into v_variant;
+      else
+        insert into public.product_variants (
+          product_id, sku, title, price, original_price, dimensions, weight, lead_time_days, made_to_order,
+          position, images
+        )
+        values (
+          v_product.id, v_row.sku, '', v_row.price, v_row.original_price, v_row.dimensions, v_row.weight,
+          v_row.lead_time_days, v_row.made_to_order, v_position,
+          array['/images/products/' || v_product.slug || '--' || lower(v_row.sku) || '.webp']
+        )
+        returning * into v_variant;
+      end if;
+
+      insert into public.variant_option_values (variant_id, option_id, value_id)
+      select v_variant.id, o.id, ov.id
+      from unnest(v_row.option_values) with ordinality as x (value, n)
+      join (
+        select po.id, row_number() over (order by po.position) as n
+        from public.product_options as po
+        where po.product_id = v_product.id
+      ) as o on o.n = x.n
+      join public.product_option_values as ov on ov.option_id = o.id and ov.value = x.value;
+
+      if v_row.stock <> v_variant.stock_quantity then
+        insert into public.stock_movements (variant_id, quantity, reason, note)
+        values (v_variant.id, v_row.stock - v_variant.stock_quantity, 'import', 'Opening stock');
+      end if;
+      v_first := false;
+      v_position := v_position + 1;
+    end loop;
+  end loop;
+end
+$$;
+
+drop table seed_option_values, seed_variants;
