@@ -98,3 +98,37 @@ describe('toAppError: anything else', () => {
     expect(isAppError('x')).toBe(false);
   });
 });
+
+describe('toAppError: stock refusals name their variant', () => {
+  it.each(['out_of_stock', 'insufficient_stock', 'product_unavailable'])(
+    "place_order's %s carries the variant id from its hint",
+    (details) => {
+      const error = toAppError({
+        code: 'P0001',
+        message: '"Aarav Sofa (Teal velvet / 3-seater)" is out of stock. Please remove it to continue.',
+        details,
+        hint: '42',
+      });
+      expect(error).toMatchObject({ code: 'refused', detail: details, variantId: 42 });
+      expect(error.userMessage).toBe(
+        '"Aarav Sofa (Teal velvet / 3-seater)" is out of stock. Please remove it to continue.',
+      );
+    },
+  );
+
+  it('reads no variant from other refusals or hints that are not ids', () => {
+    const limit = toAppError({ code: 'P0001', message: 'At most 10', details: 'quantity_limit', hint: '7' });
+    expect(limit.detail).toBe('quantity_limit');
+    expect(limit.variantId).toBeUndefined();
+    const odd = toAppError({ code: 'P0001', message: 'x', details: 'out_of_stock', hint: 'abc' });
+    expect(odd.variantId).toBeUndefined();
+    expect(
+      toAppError({ code: '23505', message: 'dup', details: 'Key (sku)', hint: '1' }).detail,
+    ).toBeUndefined();
+  });
+
+  it("keeps request_back_in_stock's 'in_stock' refusal as its detail", () => {
+    const error = toAppError({ code: 'P0001', message: 'This is in stock now.', details: 'in_stock' });
+    expect(error.detail).toBe('in_stock');
+  });
+});

@@ -7,7 +7,17 @@
 export interface AppError extends Error {
   code: AppErrorCode;
   userMessage: string;
+  /** The store function's reason (PostgREST `details`: 'out_of_stock', 'in_stock'…), when it gave one. */
+  detail?: string;
+  /**
+   * The cart line a stock refusal is about: place_order's out_of_stock, insufficient_stock and
+   * product_unavailable name the variant in their hint.
+   */
+  variantId?: number;
 }
+
+/** place_order's refusals whose hint is a variant id. */
+const VARIANT_HINTS = new Set(['out_of_stock', 'insufficient_stock', 'product_unavailable']);
 
 export type AppErrorCode =
   /** the schema is not migrated yet (PGRST205 / 42P01) */
@@ -51,6 +61,7 @@ interface ErrorFields {
   code?: unknown;
   message?: unknown;
   details?: unknown;
+  hint?: unknown;
   status?: unknown;
   name?: unknown;
 }
@@ -67,11 +78,15 @@ export function toAppError(error: unknown, fallback = GENERIC_MESSAGE): AppError
   const code = text(e.code);
   const message = text(e.message);
   const [appCode, userMessage] = classify(code, message, e, fallback);
+  const detail = code === 'P0001' || code === '42501' ? text(e.details) : '';
+  const hint = text(e.hint);
   return Object.assign(new Error(message || 'Unknown error'), {
     name: 'AppError',
     code: appCode,
     userMessage,
     cause: error,
+    ...(detail && { detail }),
+    ...(VARIANT_HINTS.has(detail) && /^\d+$/.test(hint) && { variantId: Number(hint) }),
   });
 }
 
