@@ -1,18 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PreviewedDiscount } from 'shared/pricing/order-summary';
 import { productQueries } from '@/features/catalog/api/products';
 import { useCartStore } from '@/features/cart/cart-store';
-import { priceCart } from '@/features/cart/price-cart';
+import { defaultVariants, priceCart } from '@/features/cart/price-cart';
 
 /**
  * The cart priced from the catalog, for the cart page and the checkout alike (the one priced-cart
- * rule): the cart's lines, the catalog query for their products, and — once it has answered — the
- * lines and totals (`priceCart`). `promo` is the discount preview_promo gave, if any.
+ * rule): the cart's lines, the catalog query for their products with their variants, and — once it
+ * has answered — the lines and totals (`priceCart`, from each line's variant). `promo` is the
+ * discount preview_promo gave, if any. Lines that name only their product (added from a card, or
+ * kept from a cart saved before variants) are mapped to the product's default variant here.
  */
 export function usePricedCart(promo?: PreviewedDiscount | null) {
   const lines = useCartStore((s) => s.lines);
+  const resolveDefaults = useCartStore((s) => s.resolveDefaults);
   const ids = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
   const products = useQuery({ ...productQueries.byIds(ids), enabled: ids.length > 0 });
   const cart = products.data ? priceCart(lines, products.data, promo ?? undefined) : undefined;
+  const waiting = lines.some((l) => l.variantId === null);
+  useEffect(() => {
+    if (waiting && products.data) resolveDefaults(defaultVariants(products.data));
+  }, [waiting, products.data, resolveDefaults]);
   return { lines, products, cart };
 }

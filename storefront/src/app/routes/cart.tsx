@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import { nameWithVariant, shownVariantTitle } from 'shared/catalog/variant-title';
 import { formatINR } from 'shared/pricing/format';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -48,33 +49,47 @@ export function Component() {
       </h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <ul aria-label="Cart items" className="space-y-4">
-          {cart.lines.map(({ line, product, total: lineTotal }) => {
-            const max = Math.min(product.stock_quantity, perLine ?? Infinity);
+          {cart.lines.map(({ line, product, variant, max: stock, total: lineTotal }) => {
+            // The variant's available stock (none for made to order) and the store's per-order limit.
+            const max = Math.min(stock ?? Infinity, perLine ?? Infinity);
+            const title = shownVariantTitle(variant.title);
+            // Two variants of one product are two lines: their controls are named apart.
+            const name = nameWithVariant(product.name, variant.title);
             return (
               <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
                 <ProductImage
+                  key={variant.id}
                   id={product.id}
-                  src={product.image_url}
+                  src={variant.images?.[0] ?? product.image_url}
                   alt=""
                   sizes={IMAGE_SIZES.thumb}
                   className="size-24 shrink-0 rounded-lg object-cover"
                 />
-                <div className="flex flex-1 flex-col gap-2">
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <div className="flex justify-between gap-2">
-                    <div>
-                      <Link to={paths.product(product.id)} className="font-semibold hover:underline">
+                    <div className="min-w-0">
+                      <Link
+                        to={`${paths.product(product.id)}?variant=${encodeURIComponent(variant.sku)}`}
+                        className="font-semibold hover:underline"
+                      >
                         {product.name}
                       </Link>
-                      <p className="text-sm text-stone-600">
-                        {[line.color && `Color: ${line.color}`, line.size && `Size: ${line.size}`]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </p>
-                      <p className="text-sm text-stone-600">{formatINR(product.price)} each</p>
+                      {title && (
+                        <p className="text-sm text-stone-700" data-testid="line-variant">
+                          {title}
+                        </p>
+                      )}
+                      <p className="text-xs text-stone-600">SKU {variant.sku}</p>
+                      <p className="text-sm text-stone-600">{formatINR(variant.price)} each</p>
+                      {stock !== undefined && line.qty > stock && (
+                        <p className="text-sm font-medium text-red-700">
+                          {stock === 0 ? 'Out of stock' : `Only ${stock} left`}
+                        </p>
+                      )}
                     </div>
                     <button
                       type="button"
-                      aria-label={`Remove ${product.name}`}
+                      aria-label={`Remove ${name}`}
                       onClick={() => remove(line.key)}
                       className="self-start rounded p-2 text-stone-600 hover:bg-red-50 hover:text-red-700"
                     >
@@ -85,21 +100,18 @@ export function Component() {
                     <div className="flex items-center gap-2">
                       <button
                         type="button"
-                        aria-label={`Decrease quantity of ${product.name}`}
+                        aria-label={`Decrease quantity of ${name}`}
                         onClick={() => setQty(line.key, line.qty - 1, max)}
                         className="rounded border border-stone-300 p-1 hover:bg-stone-100"
                       >
                         <Minus aria-hidden="true" className="size-4" />
                       </button>
-                      <span
-                        aria-label={`Quantity of ${product.name}`}
-                        className="w-8 text-center font-medium"
-                      >
+                      <span aria-label={`Quantity of ${name}`} className="w-8 text-center font-medium">
                         {line.qty}
                       </span>
                       <button
                         type="button"
-                        aria-label={`Increase quantity of ${product.name}`}
+                        aria-label={`Increase quantity of ${name}`}
                         disabled={line.qty >= max}
                         onClick={() => setQty(line.key, line.qty + 1, max)}
                         className="rounded border border-stone-300 p-1 hover:bg-stone-100 disabled:opacity-40"
@@ -118,6 +130,23 @@ export function Component() {
               </li>
             );
           })}
+          {cart.unavailable.map((line) => (
+            <li
+              key={line.key}
+              className="flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 p-4"
+            >
+              <p className="text-sm text-red-900">
+                {line.variantTitle ? `“${line.variantTitle}”` : 'An item'} is no longer available.
+              </p>
+              <button
+                type="button"
+                onClick={() => remove(line.key)}
+                className="rounded border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
         </ul>
         <aside
           aria-labelledby="summary-title"

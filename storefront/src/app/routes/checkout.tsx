@@ -61,13 +61,15 @@ export function Component() {
   if (products.isError) return <p role="alert">We could not load your cart. Please try again.</p>;
   if (!ready || !cart) return <PageSpinner />;
 
-  const items: PaymentLine[] = cart.lines.map(({ line, product }) => ({
+  // Each line by the variant it was priced from (a product-only line: its product's default variant).
+  const items: PaymentLine[] = cart.lines.map(({ line, product, variant }) => ({
     productId: product.id,
+    variantId: variant.id,
     name: product.name,
-    price: product.price,
+    variantTitle: variant.title,
+    sku: variant.sku,
+    price: variant.price,
     qty: line.qty,
-    color: line.color,
-    size: line.size,
   }));
   const { subtotal, deliveryFee: fee, discount, total } = cart.summary;
   const codMax = rules.data?.cod_max_order_total;

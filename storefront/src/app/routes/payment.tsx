@@ -39,7 +39,7 @@ function InvalidPaymentRequest() {
 
 function Payment({ state }: { state: PaymentState }) {
   const clearCart = useCartStore((s) => s.clear);
-  const { submit, busy, error } = usePay(state, clearCart);
+  const { submit, busy, error, problemVariantId } = usePay(state, clearCart);
   const a = state.address;
   return (
     <section aria-labelledby="payment-title">
@@ -68,9 +68,14 @@ function Payment({ state }: { state: PaymentState }) {
               {state.method === 'cod' ? 'Cash on Delivery' : 'Card / UPI / NetBanking (Razorpay)'}
             </p>
             {error && (
-              <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                {error}
-              </p>
+              <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                <p>{error}</p>
+                {problemVariantId !== undefined && (
+                  <Link to={paths.cart} className="mt-1 inline-block font-medium underline">
+                    Update your cart
+                  </Link>
+                )}
+              </div>
             )}
             <button
               type="button"
@@ -88,6 +93,7 @@ function Payment({ state }: { state: PaymentState }) {
         </div>
         <OrderLinesSummary
           lines={state.items}
+          problemVariantId={problemVariantId}
           subtotal={state.subtotal}
           deliveryFee={state.deliveryFee}
           discount={state.discount}

@@ -1,55 +1,51 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { lineKey, totalQuantity, useCartStore } from '@/features/cart/cart-store';
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const store = () => useCartStore.getState();
+afterEach(() => {
+  localStorage.clear();
+  vi.resetModules();
+});
 
-describe('cart store', () => {
-  beforeEach(() => store().clear());
+/** A fresh store module reading what localStorage holds, as a page load would. */
+async function loadStore() {
+  const { useCartStore } = await import('@/features/cart/cart-store');
+  await useCartStore.persist.rehydrate();
+  return useCartStore;
+}
 
-  it('adds a new line with quantity 1 and raises it when id, colour and size all match', () => {
-    store().add({ productId: 1, color: 'Teak' });
-    store().add({ productId: 1, color: 'Teak' });
-    store().add({ productId: 1, color: 'Walnut' });
-    expect(store().lines).toEqual([
-      { key: lineKey(1, 'Teak'), productId: 1, qty: 2, color: 'Teak', size: undefined },
-      { key: lineKey(1, 'Walnut'), productId: 1, qty: 1, color: 'Walnut', size: undefined },
+describe('the persisted cart', () => {
+  it('migrates a cart saved before variants (version 1) on load, and saves it as version 2', async () => {
+    localStorage.setItem(
+      'furnicraft-cart',
+      JSON.stringify({ state: { lines: [{ key: '5||', productId: 5, qty: 12 }] }, version: 1 }),
+    );
+    const store = await loadStore();
+    expect(store.getState().lines).toEqual([{ key: 'p5', productId: 5, variantId: null, qty: 12 }]);
+    store
+      .getState()
+      .resolveDefaults(new Map([[5, { variantId: 50, variantTitle: 'Default', sku: 'FC-000005' }]]));
+    expect(JSON.parse(localStorage.getItem('furnicraft-cart')!)).toEqual({
+      state: {
+        lines: [
+          { key: 'v50', productId: 5, variantId: 50, qty: 12, variantTitle: 'Default', sku: 'FC-000005' },
+        ],
+      },
+      version: 2,
+    });
+  });
+
+  it('adds, changes, removes and clears lines by variant', async () => {
+    const store = await loadStore();
+    store.getState().add({ productId: 1, variantId: 11, variantTitle: 'Teal', sku: 'T', max: 5 });
+    store.getState().add({ productId: 1, variantId: 12, variantTitle: 'Rust', sku: 'R', max: 5 });
+    store.getState().setQty('v11', 4, 5);
+    expect(store.getState().lines.map((l) => [l.key, l.qty])).toEqual([
+      ['v11', 4],
+      ['v12', 1],
     ]);
-    expect(totalQuantity(store().lines)).toBe(3);
-  });
-
-  it('changes one line by its own key, not every line of the product', () => {
-    store().add({ productId: 1, color: 'Teak' });
-    store().add({ productId: 1, color: 'Walnut' });
-    store().setQty(lineKey(1, 'Teak'), 5);
-    expect(store().lines.map((l) => l.qty)).toEqual([5, 1]);
-  });
-
-  it('removes a line whose quantity is set to 0 or less', () => {
-    store().add({ productId: 2 });
-    store().setQty(lineKey(2), 0);
-    expect(store().lines).toEqual([]);
-    store().add({ productId: 3 });
-    store().setQty(lineKey(3), -1);
-    expect(store().lines).toEqual([]);
-  });
-
-  it('caps quantities at the stock and refuses sold-out products', () => {
-    store().add({ productId: 4, max: 2 });
-    store().add({ productId: 4, max: 2 });
-    store().add({ productId: 4, max: 2 });
-    expect(store().lines[0]?.qty).toBe(2);
-    store().setQty(lineKey(4), 10, 2);
-    expect(store().lines[0]?.qty).toBe(2);
-    store().add({ productId: 5, max: 0 });
-    expect(store().lines).toHaveLength(1);
-  });
-
-  it('removes by key and clears', () => {
-    store().add({ productId: 6 });
-    store().add({ productId: 7 });
-    store().remove(lineKey(6));
-    expect(store().lines.map((l) => l.productId)).toEqual([7]);
-    store().clear();
-    expect(store().lines).toEqual([]);
+    store.getState().remove('v11');
+    expect(store.getState().lines.map((l) => l.key)).toEqual(['v12']);
+    store.getState().clear();
+    expect(store.getState().lines).toEqual([]);
   });
 });

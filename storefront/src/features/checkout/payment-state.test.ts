@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readPaymentState, type PaymentState } from './payment-state';
+import { orderItems, readPaymentState, type PaymentState } from './payment-state';
 
 const state: PaymentState = {
-  items: [{ productId: 1, name: 'Sofa', price: 24999, qty: 1 }],
+  items: [
+    { productId: 1, variantId: 11, name: 'Sofa', variantTitle: 'Teal / 3-seater', price: 24999, qty: 1 },
+  ],
   subtotal: 24999,
   deliveryFee: 0,
   discount: 0,
@@ -34,5 +36,19 @@ describe('the payment page state', () => {
     ['an unknown method', { ...state, method: 'cheque' }],
   ])('is an Invalid Payment Request with %s', (_, value) => {
     expect(readPaymentState(value)).toBeNull();
+  });
+});
+
+describe('place_order items', () => {
+  it('sends each line by its variant, and a line named only by its product as a bare product id', () => {
+    expect(
+      orderItems([
+        { productId: 1, variantId: 11, name: 'Sofa', price: 24999, qty: 2 },
+        { productId: 2, variantId: null, name: 'Stool', price: 999, qty: 1 },
+      ]),
+    ).toEqual([
+      { variant_id: 11, quantity: 2 },
+      { product_id: 2, quantity: 1 },
+    ]);
   });
 });

@@ -6,11 +6,23 @@ export type PaymentMethod = Enums<'payment_method'>;
 /** One cart line as the payment page shows it (the price is the catalog's preview, not the truth). */
 export interface PaymentLine {
   productId: number;
+  /** The variant the line buys (place_order prices and stocks it); null only for a line still named by its product. */
+  variantId: number | null;
   name: string;
+  /** The variant's title ('Teal velvet / 3-seater'; 'Default' for a product without options). */
+  variantTitle?: string;
+  sku?: string;
   price: number;
   qty: number;
-  color?: string;
-  size?: string;
+}
+
+/** place_order's items: each line by its variant (a bare product id means that product's default variant). */
+export function orderItems(lines: readonly PaymentLine[]) {
+  return lines.map((l) =>
+    l.variantId === null
+      ? { product_id: l.productId, quantity: l.qty }
+      : { variant_id: l.variantId, quantity: l.qty },
+  );
 }
 
 /**

@@ -27,10 +27,13 @@ export function usePay(state: PaymentState, onOrderPlaced: () => void) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The line place_order refused for its stock or availability (the variant id in its hint).
+  const [problemVariantId, setProblemVariantId] = useState<number | undefined>(undefined);
   const inFlight = useRef(false);
 
-  const fail = (message: string) => {
+  const fail = (message: string, variantId?: number) => {
     setError(message || null);
+    setProblemVariantId(variantId);
     if (message) toast.error(message);
     inFlight.current = false;
     setBusy(false);
@@ -85,13 +88,15 @@ export function usePay(state: PaymentState, onOrderPlaced: () => void) {
     inFlight.current = true;
     setBusy(true);
     setError(null);
+    setProblemVariantId(undefined);
     try {
       if (state.method === 'cod') confirmed(await place());
       else await payOnline();
     } catch (e) {
-      fail(toAppError(e).userMessage);
+      const appError = toAppError(e);
+      fail(appError.userMessage, appError.variantId);
     }
   };
 
-  return { submit, busy, error };
+  return { submit, busy, error, problemVariantId };
 }

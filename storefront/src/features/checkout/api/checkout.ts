@@ -1,6 +1,6 @@
 import type { ShippingAddress } from 'shared/schemas/checkout';
 import type { Database } from 'shared/types/database';
-import type { PaymentLine, PaymentMethod } from '@/features/checkout/payment-state';
+import { orderItems, type PaymentLine, type PaymentMethod } from '@/features/checkout/payment-state';
 import { toAppError } from '@/lib/errors';
 import { getSupabase } from '@/lib/get-supabase';
 
@@ -30,12 +30,7 @@ export async function placeOrder(input: {
 }): Promise<PlacedOrder> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('place_order', {
-    items: input.items.map((i) => ({
-      product_id: i.productId,
-      quantity: i.qty,
-      selected_color: i.color ?? null,
-      selected_size: i.size ?? null,
-    })),
+    items: orderItems(input.items),
     shipping_address: input.address,
     payment_method: input.method,
     promo_code: input.promoCode ?? undefined,

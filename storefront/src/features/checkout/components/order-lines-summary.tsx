@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { shownVariantTitle } from 'shared/catalog/variant-title';
 import { formatINR } from 'shared/pricing/format';
 import type { PaymentLine } from '@/features/checkout/payment-state';
 
 interface Props {
   lines: PaymentLine[];
+  /** A line place_order refused (its variant is out of stock or gone): marked so. */
+  problemVariantId?: number | undefined;
   subtotal: number;
   deliveryFee: number;
   discount: number;
@@ -12,7 +15,15 @@ interface Props {
 }
 
 /** The order summary shared by checkout and payment: lines, subtotal, delivery, discount, total. */
-export function OrderLinesSummary({ lines, subtotal, deliveryFee, discount, total, children }: Props) {
+export function OrderLinesSummary({
+  lines,
+  problemVariantId,
+  subtotal,
+  deliveryFee,
+  discount,
+  total,
+  children,
+}: Props) {
   return (
     <aside
       aria-labelledby="order-summary-title"
@@ -23,13 +34,14 @@ export function OrderLinesSummary({ lines, subtotal, deliveryFee, discount, tota
       </h2>
       <ul className="mt-4 space-y-2 text-sm">
         {lines.map((l) => (
-          <li key={`${l.productId}|${l.color ?? ''}|${l.size ?? ''}`} className="flex justify-between gap-2">
-            <span>
+          <li key={l.variantId ?? `p${l.productId}`} className="flex justify-between gap-2">
+            <span className="min-w-0">
               {l.name} × {l.qty}
-              {(l.color || l.size) && (
-                <span className="block text-xs text-stone-500">
-                  {[l.color, l.size].filter(Boolean).join(' · ')}
-                </span>
+              {shownVariantTitle(l.variantTitle) && (
+                <span className="block text-xs text-stone-600">{shownVariantTitle(l.variantTitle)}</span>
+              )}
+              {problemVariantId !== undefined && l.variantId === problemVariantId && (
+                <span className="block text-xs font-medium text-red-700">Not available in this quantity</span>
               )}
             </span>
             <span>{formatINR(l.price * l.qty)}</span>
