@@ -1,20 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Heart, RotateCcw, ShieldCheck, Star, Truck, Zap } from 'lucide-react';
-import { STORE_NAME } from 'shared/config';
 import { FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
-import { discountPercent } from 'shared/pricing/discount';
 import { formatINR } from 'shared/pricing/format';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { productQueries, productSpecifications, type Product } from '@/features/catalog/api/products';
+import {
+  productKeys,
+  productQueries,
+  productSpecifications,
+  type ProductDetail,
+  type ProductVariant,
+} from '@/features/catalog/api/products';
+import { NotifyMe } from '@/features/catalog/components/notify-me';
 import { ProductGrid } from '@/features/catalog/components/product-card';
-import { ProductImage } from '@/features/catalog/components/product-image';
-import { IMAGE_SIZES } from '@/features/catalog/image-sources';
+import { ProductGallery } from '@/features/catalog/components/product-gallery';
+import { ProductPrice } from '@/features/catalog/components/product-price';
+import { VariantPicker } from '@/features/catalog/components/variant-picker';
+import { useSelectedVariant } from '@/features/catalog/hooks/use-selected-variant';
+import { productJsonLd } from '@/features/catalog/product-json-ld';
+import { leadTimeText, stockStatus } from '@/features/catalog/stock-status';
 import { useCartStore } from '@/features/cart/cart-store';
-import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { AddToCartButton, type CartVariant } from '@/features/cart/components/add-to-cart-button';
+import { variantMax } from '@/features/cart/price-cart';
 import { useAddToWishlist } from '@/features/wishlist/api/wishlist';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -24,37 +34,23 @@ const INFO_CARDS = [
   { icon: RotateCcw, title: '30-Day Returns', text: 'Easy returns and refunds' },
 ];
 
-function stockText(p: Product) {
-  if (!p.in_stock || p.stock_quantity <= 0) return 'Out of stock';
-  if (p.stock_quantity <= 5) return `Only ${p.stock_quantity} left in stock`;
-  return `In stock (${p.stock_quantity} available)`;
-}
+const STOCK_COLOURS = {
+  'in-stock': 'text-green-800',
+  low: 'text-amber-800',
+  'made-to-order': 'text-stone-800',
+  out: 'text-red-700',
+} as const;
 
-function JsonLd({ product }: { product: Product }) {
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    description: product.description ?? undefined,
-    image: product.image_url ? new URL(product.image_url, window.location.origin).href : undefined,
-    sku: product.slug,
-    brand: { '@type': 'Brand', name: STORE_NAME },
-    aggregateRating: product.review_count
-      ? { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.review_count }
-      : undefined,
-    offers: {
-      '@type': 'Offer',
-      price: product.price.toFixed(2),
-      priceCurrency: 'INR',
-      availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    },
-  };
-  return <script type="application/ld+json">{JSON.stringify(data)}</script>;
-}
-
-function WishlistButton({ productId }: { productId: number }) {
-  const user = useUser();
+/** Where a visitor goes to sign in and come back to this very page (with its variant). */
+function useLoginAndBack() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return () => navigate(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`);
+}
+
+function WishlistButton({ productId, variantId }: { productId: number; variantId: number | null }) {
+  const user = useUser();
+  const login = useLoginAndBack();
   const add = useAddToWishlist(user?.id ?? '');
   return (
     <button
@@ -63,13 +59,17 @@ function WishlistButton({ productId }: { productId: number }) {
       onClick={() => {
         if (!user) {
           toast.info('Please login to add items to your wishlist.', {
-            action: { label: 'Login', onClick: () => navigate(paths.login) },
+            action: { label: 'Login', onClick: login },
           });
           return;
         }
-        add.mutate(productId, {
-          onSuccess: (r) => toast.success(r === 'added' ? 'Added to wishlist!' : 'Already in your wishlist.'),
-        });
+        add.mutate(
+          { productId, variantId },
+          {
+            onSuccess: (r) =>
+              toast.success(r === 'added' ? 'Added to wishlist!' : 'Already in your wishlist.'),
+          },
+        );
       }}
       className="inline-flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-3 font-medium hover:bg-stone-100"
     >
@@ -80,7 +80,7 @@ function WishlistButton({ productId }: { productId: number }) {
 }
 
 /** Up to 4 of the category's newest: 5 asked for, in case this product is one of them. */
-function Related({ product }: { product: Product }) {
+function Related({ product }: { product: ProductDetail }) {
   const { data } = useQuery(productQueries.list({ categoryId: product.category_id, limit: 5 }));
   const related = (data ?? []).filter((p) => p.id !== product.id).slice(0, 4);
   if (related.length === 0) return null;
@@ -94,48 +94,69 @@ function Related({ product }: { product: Product }) {
   );
 }
 
+function NotFound() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-semibold">Product Not Found</h1>
+      <p className="mt-2 text-stone-600">
+        The product you are looking for does not exist or has been removed.
+      </p>
+      <Link
+        to={paths.home}
+        className="mt-6 inline-block rounded-lg bg-amber-800 px-4 py-2 font-medium text-white hover:bg-amber-900"
+      >
+        Go Back Home
+      </Link>
+    </section>
+  );
+}
+
 export function Component() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const { data: product, isPending, isError } = useQuery(productQueries.detail(id));
-  const add = useCartStore((s) => s.add);
   usePageTitle(product?.name ?? (isPending ? '' : 'Product Not Found'), product?.description ?? undefined);
-
   if (isPending) return <PageSpinner />;
   if (isError) return <p role="alert">We could not load this product. Please try again.</p>;
-  if (!product) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-semibold">Product Not Found</h1>
-        <p className="mt-2 text-stone-600">
-          The product you are looking for does not exist or has been removed.
-        </p>
-        <Link
-          to={paths.home}
-          className="mt-6 inline-block rounded-lg bg-amber-800 px-4 py-2 font-medium text-white hover:bg-amber-900"
-        >
-          Go Back Home
-        </Link>
-      </section>
-    );
-  }
+  if (!product) return <NotFound />;
+  return <ProductPage product={product} routeId={id} />;
+}
 
-  const discount = discountPercent(product.price, product.original_price);
-  const soldOut = !product.in_stock || product.stock_quantity <= 0;
+function ProductPage({ product, routeId }: { product: ProductDetail; routeId: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useUser();
+  const login = useLoginAndBack();
+  const add = useCartStore((s) => s.add);
+  const { variant, select } = useSelectedVariant(product.variants);
   const specs = productSpecifications(product.specifications);
-  const features = specs.features;
+  // No active variant: the product is listed but cannot be bought (as a sold-out product).
+  const price = variant?.price ?? product.price;
+  const originalPrice = variant ? variant.original_price : product.original_price;
+  const stock = variant ? stockStatus(variant) : { kind: 'out' as const, text: 'Out of stock' };
+  const leadTime = variant ? leadTimeText(variant) : null;
+  const images = variantImages(product, variant);
+  const cartVariant: CartVariant | undefined = variant && {
+    id: variant.id,
+    title: variant.title,
+    sku: variant.sku,
+    madeToOrder: variant.made_to_order,
+    available: variant.available_quantity ?? 0,
+  };
   const details: [string, string | null | undefined][] = [
     ['Material', product.material],
-    ['Dimensions', product.dimensions],
-    ['Color', product.color],
-    ['Weight', product.weight],
+    ['Dimensions', variant?.dimensions ?? product.dimensions],
+    ['Color', product.options.length === 0 ? product.color : null],
+    ['Weight', variant?.weight ?? product.weight],
+    ['SKU', variant?.sku],
     ['Warranty', specs.warranty],
     ['Assembly', specs.assembly],
   ];
 
   return (
     <>
-      <JsonLd product={product} />
+      <script type="application/ld+json">
+        {JSON.stringify(productJsonLd(product, window.location.origin))}
+      </script>
       <button
         type="button"
         onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}
@@ -144,17 +165,8 @@ export function Component() {
         <ArrowLeft aria-hidden="true" className="size-4" /> Back
       </button>
       <article className="grid gap-8 md:grid-cols-2">
-        <div className="overflow-hidden rounded-2xl bg-stone-100">
-          <ProductImage
-            id={product.id}
-            src={product.image_url}
-            alt={product.name}
-            priority
-            sizes={IMAGE_SIZES.detail}
-            className="aspect-square w-full object-cover"
-          />
-        </div>
-        <div>
+        <ProductGallery productId={product.id} images={images} alt={product.name} />
+        <div className="min-w-0">
           {product.category && (
             <Link
               to={paths.category(product.category.slug)}
@@ -170,29 +182,62 @@ export function Component() {
               {product.rating.toFixed(1)} ({product.review_count} reviews)
             </span>
           </p>
-          <p className="mt-4 flex flex-wrap items-baseline gap-3">
-            <span className="text-3xl font-bold">{formatINR(product.price)}</span>
-            {discount > 0 && product.original_price != null && (
-              <>
-                <s className="text-lg text-stone-600">
-                  <span className="sr-only">Original price </span>
-                  {formatINR(product.original_price)}
-                </s>
-                <span className="rounded bg-red-700 px-2 py-0.5 text-sm font-bold text-white">
-                  {discount}% OFF
-                </span>
-              </>
-            )}
+          <ProductPrice price={price} originalPrice={originalPrice} />
+          <p data-testid="stock-status" className={`mt-2 font-medium ${STOCK_COLOURS[stock.kind]}`}>
+            {stock.text}
           </p>
-          <p className={`mt-2 font-medium ${soldOut ? 'text-red-700' : 'text-green-800'}`}>
-            {stockText(product)}
-          </p>
-          {product.description && <p className="mt-4 text-stone-700">{product.description}</p>}
-          {features.length > 0 && (
+          {leadTime && <p className="text-sm text-stone-700">{leadTime}</p>}
+          {variant && product.options.length > 0 && (
+            <VariantPicker
+              options={product.options}
+              variants={product.variants}
+              selected={variant}
+              onSelect={select}
+            />
+          )}
+          {variant && stock.kind === 'out' && (
+            <NotifyMe
+              variantId={variant.id}
+              signedIn={Boolean(user)}
+              onLoginNeeded={login}
+              onInStock={() => void queryClient.invalidateQueries({ queryKey: productKeys.detail(routeId) })}
+            />
+          )}
+          <div className="mt-6 grid gap-3 sm:grid-cols-3">
+            <AddToCartButton
+              productId={product.id}
+              variant={cartVariant}
+              inStock={Boolean(variant)}
+              stock={0}
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-amber-800 px-4 py-3 font-medium text-white hover:bg-amber-900 disabled:cursor-not-allowed disabled:bg-stone-400"
+            />
+            <button
+              type="button"
+              disabled={!variant || stock.kind === 'out'}
+              onClick={() => {
+                if (!variant) return;
+                add({
+                  productId: product.id,
+                  variantId: variant.id,
+                  variantTitle: variant.title,
+                  sku: variant.sku,
+                  max: variantMax(variant),
+                });
+                navigate(paths.checkout);
+              }}
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-stone-900 px-4 py-3 font-medium text-white hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+            >
+              <Zap aria-hidden="true" className="size-5" />
+              Buy Now
+            </button>
+            <WishlistButton productId={product.id} variantId={variant?.id ?? null} />
+          </div>
+          {product.description && <p className="mt-6 text-stone-700">{product.description}</p>}
+          {specs.features.length > 0 && (
             <>
               <h2 className="mt-6 text-lg font-semibold">Features</h2>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-700">
-                {features.map((f) => (
+                {specs.features.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
@@ -205,36 +250,10 @@ export function Component() {
               .map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="font-medium text-stone-600">{k}</dt>
-                  <dd>{v}</dd>
+                  <dd data-testid={`detail-${k.toLowerCase()}`}>{v}</dd>
                 </div>
               ))}
           </dl>
-          <div className="mt-6 grid gap-3 sm:grid-cols-3">
-            <AddToCartButton
-              productId={product.id}
-              inStock={product.in_stock}
-              stock={product.stock_quantity}
-              color={product.color ?? undefined}
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-amber-800 px-4 py-3 font-medium text-white hover:bg-amber-900 disabled:cursor-not-allowed disabled:bg-stone-400"
-            />
-            <button
-              type="button"
-              disabled={soldOut}
-              onClick={() => {
-                add({
-                  productId: product.id,
-                  color: product.color ?? undefined,
-                  max: product.stock_quantity,
-                });
-                navigate(paths.checkout);
-              }}
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-stone-900 px-4 py-3 font-medium text-white hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-400"
-            >
-              <Zap aria-hidden="true" className="size-5" />
-              Buy Now
-            </button>
-            <WishlistButton productId={product.id} />
-          </div>
           <ul className="mt-6 grid gap-3 sm:grid-cols-3">
             {INFO_CARDS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-stone-200 bg-white p-3 text-center">
@@ -249,4 +268,11 @@ export function Component() {
       <Related product={product} />
     </>
   );
+}
+
+/** The variant's own pictures, else the product's (its main picture first, then its gallery). */
+function variantImages(product: ProductDetail, variant: ProductVariant | undefined): string[] {
+  if (variant?.images?.length) return variant.images;
+  const all = [product.image_url, ...(product.images ?? [])].filter((s): s is string => Boolean(s));
+  return [...new Set(all)];
 }

@@ -1,10 +1,18 @@
 import { createClient } from '@supabase/supabase-js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_SIZE, fetchProductPage, fetchProducts, productQueries } from '@/features/catalog/api/products';
+import {
+  PAGE_SIZE,
+  fetchProduct,
+  fetchProductPage,
+  fetchProducts,
+  productQueries,
+} from '@/features/catalog/api/products';
 
 // A real supabase-js client whose fetch answers with `rows` and records the URL it was asked for.
 const requests: URL[] = [];
 let rows = 0;
+/** When set, every answer is this body (the product page's one row). */
+let answer: unknown = undefined;
 const client = createClient('http://api.test', 'anon-key', {
   auth: { persistSession: false, autoRefreshToken: false },
   db: { retry: false },
@@ -15,7 +23,7 @@ const client = createClient('http://api.test', 'anon-key', {
       const url = new URL(String(input instanceof Request ? input.url : input));
       requests.push(url);
       const offset = Number(url.searchParams.get('offset') ?? 0);
-      const body = Array.from({ length: rows }, (_, i) => ({ id: offset + i + 1, price: '1000' }));
+      const body = answer ?? Array.from({ length: rows }, (_, i) => ({ id: offset + i + 1, price: '1000' }));
       return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     },
   },
@@ -80,5 +88,42 @@ describe('product lists never ask for the whole catalog', () => {
     expect(options.initialPageParam).toBe(0);
     expect(options.getNextPageParam({ products: [], nextOffset: 24 }, [], 0, [])).toBe(24);
     expect(options.getNextPageParam({ products: [], nextOffset: null }, [], 0, [])).toBeNull();
+  });
+});
+
+describe('the product page', () => {
+  it('is one request: the product with its category, options with values and variants with their stock', async () => {
+    const v = (id: number, position: number) => ({ id, position, option_values: [] });
+    answer = {
+      id: 1,
+      options: [
+        { id: 2, position: 1, values: [] },
+        {
+          id: 1,
+          position: 0,
+          values: [
+            { id: 5, position: 1 },
+            { id: 4, position: 0 },
+          ],
+        },
+      ],
+      variants: [v(12, 2), v(10, 0), v(11, 1)],
+    };
+    requests.length = 0;
+    const product = await fetchProduct('aarav-sofa');
+    answer = undefined;
+    expect(requests).toHaveLength(1);
+    const select = last().get('select')!;
+    expect(last().get('slug')).toBe('eq.aarav-sofa');
+    expect(select).toContain('category:categories(id,name,slug)');
+    expect(select).toContain(
+      'options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position))',
+    );
+    expect(select).toMatch(/variants:product_variants\([^)]*available_quantity/);
+    expect(select).toContain('option_values:variant_option_values(option_id,value_id)');
+    // Shown in their positions, whatever order the rows came in.
+    expect(product!.options.map((o) => o.id)).toEqual([1, 2]);
+    expect(product!.options[0]!.values.map((x) => x.id)).toEqual([4, 5]);
+    expect(product!.variants.map((x) => x.id)).toEqual([10, 11, 12]);
   });
 });

@@ -9,7 +9,7 @@ import { getSupabase, type Supabase } from '@/lib/get-supabase';
  * from the generated `Database` through supabase-js (a renamed column fails `pnpm typecheck`). On a
  * category page's list (`categorySlug`) the category also carries its description.
  */
-export type Product = QueryData<ReturnType<typeof selectProducts>>[number] & {
+export type Product = QueryData<ReturnType<typeof searchQuery>>[number] & {
   category: { description?: string | null };
 };
 
@@ -58,13 +58,23 @@ export interface ProductPage {
 }
 
 const FIELDS =
-  'id,slug,name,description,price,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
+  'id,slug,name,description,price,price_max,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
 const COLUMNS = `${FIELDS},category:categories(id,name,slug)` as const;
 /**
  * The category joined as a filter (`!inner`): only products whose category matches; with the category's
  * description, so a category page needs no second request for it.
  */
 const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug,description)` as const;
+
+/**
+ * The product page in one request: the product, its category, its options with their values, and its
+ * variants (anon sees the active ones: RLS) with the live available quantity (a computed column) and
+ * each variant's value per option.
+ */
+const VARIANT_FIELDS =
+  'id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,option_values:variant_option_values(option_id,value_id)';
+const DETAIL_COLUMNS =
+  `${COLUMNS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(${VARIANT_FIELDS})` as const;
 
 const TWO_MINUTES = 2 * 60 * 1000;
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -78,7 +88,15 @@ export const productKeys = {
   search: (q: string, limit: number) => [...productKeys.all, 'search', q, limit] as const,
 };
 
-const selectProducts = (supabase: Supabase) => supabase.from('products').select(COLUMNS);
+/** search_products returns products rows: the same columns as the lists (and their row type). */
+const searchQuery = (supabase: Supabase, q: string, limit: number) =>
+  supabase.rpc('search_products', { search: q, max_results: limit }).select(COLUMNS);
+const selectProductDetail = (supabase: Supabase) => supabase.from('products').select(DETAIL_COLUMNS);
+
+/** A product with its options and variants (the product page, the cart's pricing). */
+export type ProductDetail = QueryData<ReturnType<typeof selectProductDetail>>[number];
+export type ProductVariant = ProductDetail['variants'][number];
+export type ProductOption = ProductDetail['options'][number];
 
 /** The filters and the sort; the order always ends with `id`, so pages never overlap or skip. */
 function listQuery(supabase: Supabase, f: ProductFilter) {
@@ -130,31 +148,44 @@ export async function fetchProductPage(
   };
 }
 
-/** One product by its numeric id or its slug; null when there is none (Product Not Found). */
-export async function fetchProduct(idOrSlug: string): Promise<Product | null> {
+/**
+ * One product by its numeric id or its slug, with its options and variants in the same request;
+ * null when there is none (Product Not Found). Options, values and variants come in their `position`.
+ */
+export async function fetchProduct(idOrSlug: string): Promise<ProductDetail | null> {
   const supabase = await getSupabase();
-  const query = selectProducts(supabase);
+  const query = selectProductDetail(supabase);
   const { data, error } = await (
     /^\d+$/.test(idOrSlug) ? query.eq('id', Number(idOrSlug)) : query.eq('slug', idOrSlug)
   ).maybeSingle();
   if (error) throw toAppError(error);
-  return data;
+  return data && inPosition(data);
 }
 
-export async function fetchProductsByIds(ids: number[]): Promise<Product[]> {
+/** The cart's products, each with its variants (the lines are priced from the variant). */
+export async function fetchProductsByIds(ids: number[]): Promise<ProductDetail[]> {
   const supabase = await getSupabase();
   if (ids.length === 0) return [];
-  const { data, error } = await selectProducts(supabase).in('id', ids);
+  const { data, error } = await selectProductDetail(supabase).in('id', ids);
   if (error) throw toAppError(error);
-  return data;
+  return data.map(inPosition);
+}
+
+const byPosition = (a: { position: number; id: number }, b: { position: number; id: number }) =>
+  a.position - b.position || a.id - b.id;
+
+function inPosition(p: ProductDetail): ProductDetail {
+  return {
+    ...p,
+    options: [...p.options].sort(byPosition).map((o) => ({ ...o, values: [...o.values].sort(byPosition) })),
+    variants: [...p.variants].sort(byPosition),
+  };
 }
 
 /** Typo-tolerant search through the database's search_products (full text + trigram). */
 export async function searchProducts(q: string, limit: number): Promise<Product[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .rpc('search_products', { search: q, max_results: limit })
-    .select(COLUMNS);
+  const { data, error } = await searchQuery(supabase, q, limit);
   if (error) throw toAppError(error);
   return data;
 }

@@ -1,12 +1,11 @@
 import { Star } from 'lucide-react';
-import { discountPercent } from 'shared/pricing/discount';
-import { formatINR } from 'shared/pricing/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Product } from '@/features/catalog/api/products';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { IMAGE_SIZES } from '@/features/catalog/image-sources';
+import { priceLine } from '@/features/catalog/price-line';
 
 /**
  * A product in a grid; `action` is what the page puts under it (Add to Cart, Remove…). Its name is a
@@ -24,7 +23,8 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const discount = discountPercent(product.price, product.original_price);
+  const price = priceLine(product);
+  const discount = price.discount;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <Link
@@ -63,12 +63,20 @@ export function ProductCard({
               rated {product.rating} out of 5 from {product.review_count} reviews
             </span>
           </p>
-          <p className="mt-auto flex items-baseline gap-2">
-            <span data-testid="card-price" className="text-lg font-bold text-stone-900">
-              {formatINR(product.price)}
+          {/* Wraps rather than overflows: on a 360 px phone a card is ~130 px wide inside. */}
+          <p data-testid="card-price-line" className="mt-auto flex min-w-0 flex-wrap items-baseline gap-x-2">
+            {price.from && <span className="text-sm text-stone-600">from</span>}
+            <span
+              data-testid="card-price"
+              className="text-base font-bold whitespace-nowrap text-stone-900 sm:text-lg"
+            >
+              {price.price}
             </span>
-            {discount > 0 && product.original_price != null && (
-              <s className="text-sm text-stone-600">{formatINR(product.original_price)}</s>
+            {price.original && (
+              <s className="text-sm whitespace-nowrap text-stone-600">
+                <span className="sr-only">Original price </span>
+                {price.original}
+              </s>
             )}
           </p>
         </div>

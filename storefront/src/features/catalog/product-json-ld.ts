@@ -1,0 +1,67 @@
+import { STORE_NAME } from 'shared/config';
+
+interface LdVariant {
+  sku: string;
+  title: string;
+  price: number;
+  is_default: boolean;
+  is_active: boolean;
+  made_to_order: boolean;
+  available_quantity: number | null;
+  images: string[] | null;
+}
+
+interface LdProduct {
+  name: string;
+  slug: string;
+  description: string | null;
+  image_url: string | null;
+  rating: number;
+  review_count: number;
+  variants: readonly LdVariant[];
+}
+
+const SCHEMA = 'https://schema.org/';
+
+/** schema.org availability: made to order is orderable at any stock; otherwise live available stock. */
+export function offerAvailability(v: Pick<LdVariant, 'made_to_order' | 'available_quantity'>): string {
+  if (v.made_to_order) return `${SCHEMA}MadeToOrder`;
+  return (v.available_quantity ?? 0) > 0 ? `${SCHEMA}InStock` : `${SCHEMA}OutOfStock`;
+}
+
+/**
+ * The product page's schema.org Product: one Offer per active variant (its SKU, price in INR,
+ * availability and its own address, `?variant=SKU`), so search engines list each configuration.
+ */
+export function productJsonLd(product: LdProduct, origin: string) {
+  const page = new URL(`/product/${encodeURIComponent(product.slug)}`, origin);
+  const variants = product.variants.filter((v) => v.is_active);
+  const main = variants.find((v) => v.is_default) ?? variants[0];
+  const image = main?.images?.[0] ?? product.image_url;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description ?? undefined,
+    image: image ? new URL(image, origin).href : undefined,
+    sku: main?.sku,
+    url: page.href,
+    brand: { '@type': 'Brand', name: STORE_NAME },
+    aggregateRating: product.review_count
+      ? { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.review_count }
+      : undefined,
+    offers: variants.map((v) => {
+      const url = new URL(page);
+      url.searchParams.set('variant', v.sku);
+      return {
+        '@type': 'Offer',
+        sku: v.sku,
+        name: v.title,
+        price: v.price.toFixed(2),
+        priceCurrency: 'INR',
+        availability: offerAvailability(v),
+        url: url.href,
+      };
+    }),
+  };
+}
