@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Heart, Trash2 } from 'lucide-react';
+import { shownVariantTitle } from 'shared/catalog/variant-title';
 import { discountPercent } from 'shared/pricing/discount';
 import { formatINR } from 'shared/pricing/format';
 import { Link } from 'react-router-dom';
@@ -45,14 +46,22 @@ function WishlistGrid({ userId }: { userId: string }) {
   }
   return (
     <ul aria-label="Wishlist items" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      {data.map(({ id, product }) => {
-        const discount = discountPercent(product.price, product.original_price);
+      {data.map(({ id, product, variant: saved }) => {
+        // The variant it was saved in, while it is still sold; else the product as a whole.
+        const variant = saved?.is_active ? saved : null;
+        const price = variant?.price ?? product.price;
+        const originalPrice = variant ? variant.original_price : product.original_price;
+        const discount = discountPercent(price, originalPrice);
+        const title = shownVariantTitle(variant?.title);
+        const href = variant
+          ? `${paths.product(product.id)}?variant=${encodeURIComponent(variant.sku)}`
+          : paths.product(product.id);
         return (
           <li key={id} className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
             <div className="relative">
               <ProductImage
                 id={product.id}
-                src={product.image_url}
+                src={variant?.images?.[0] ?? product.image_url}
                 alt=""
                 className="aspect-square w-full object-cover"
               />
@@ -71,20 +80,39 @@ function WishlistGrid({ userId }: { userId: string }) {
             </div>
             <div className="flex flex-1 flex-col gap-2 p-3">
               <h2 className="font-semibold">{product.name}</h2>
-              <p className="flex items-baseline gap-2">
-                <span className="font-bold">{formatINR(product.price)}</span>
-                {discount > 0 && product.original_price != null && (
-                  <s className="text-sm text-stone-600">{formatINR(product.original_price)}</s>
+              {title && (
+                <p className="text-sm text-stone-700" data-testid="wishlist-variant">
+                  {title}
+                </p>
+              )}
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-bold whitespace-nowrap">{formatINR(price)}</span>
+                {discount > 0 && originalPrice != null && (
+                  <s className="text-sm whitespace-nowrap text-stone-600">
+                    <span className="sr-only">Original price </span>
+                    {formatINR(originalPrice)}
+                  </s>
                 )}
               </p>
               <div className="mt-auto space-y-2">
                 <AddToCartButton
                   productId={product.id}
+                  variant={
+                    variant
+                      ? {
+                          id: variant.id,
+                          title: variant.title,
+                          sku: variant.sku,
+                          madeToOrder: variant.made_to_order,
+                          available: variant.available_quantity ?? 0,
+                        }
+                      : undefined
+                  }
                   inStock={product.in_stock}
                   stock={product.stock_quantity}
                 />
                 <Link
-                  to={paths.product(product.id)}
+                  to={href}
                   className="block rounded-lg border border-stone-300 px-3 py-2 text-center text-sm font-medium hover:bg-stone-100"
                 >
                   View Details<span className="sr-only"> of {product.name}</span>

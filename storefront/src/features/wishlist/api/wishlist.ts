@@ -12,12 +12,15 @@ const selectWishlist = (supabase: Supabase, userId: string) =>
   supabase
     .from('wishlist_items')
     .select(
-      'id,product_id,created_at,product:products(id,name,price,original_price,image_url,in_stock,stock_quantity)',
+      'id,product_id,variant_id,created_at,product:products(id,slug,name,price,original_price,image_url,in_stock,stock_quantity),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
 
-/** A saved product with what the wishlist page shows of it. */
+/**
+ * A saved product with what the wishlist page shows of it; with the variant it was saved in when it
+ * was saved from a product page (null for older rows, or once that variant is gone or inactive).
+ */
 export type WishlistItem = QueryData<ReturnType<typeof selectWishlist>>[number];
 
 export async function fetchWishlist(userId: string): Promise<WishlistItem[]> {
@@ -31,15 +34,18 @@ export const wishlistQueries = {
     queryOptions({ queryKey: wishlistKeys.list(userId), queryFn: () => fetchWishlist(userId) }),
 };
 
-/** Saves a product; saving it twice is not an error (the unique key answers 23505). */
+/**
+ * Saves a product in the variant the shopper chose; saving the product twice is not an error (one row
+ * per product: the unique key answers 23505).
+ */
 export function useAddToWishlist(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (productId: number) => {
+    mutationFn: async ({ productId, variantId }: { productId: number; variantId: number | null }) => {
       const supabase = await getSupabase();
       const { error } = await supabase
         .from('wishlist_items')
-        .insert({ user_id: userId, product_id: productId });
+        .insert({ user_id: userId, product_id: productId, variant_id: variantId });
       if (error && error.code !== '23505') throw toAppError(error);
       return error ? 'already' : 'added';
     },
