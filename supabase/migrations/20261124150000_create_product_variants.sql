@@ -182,6 +182,9 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_twin text;
+  v_product text;
 begin
   new.sku := btrim(new.sku);
   new.title := btrim(coalesce(new.title, ''));
@@ -198,6 +201,21 @@ begin
       using errcode = 'P0001', detail = 'stock_ledger_only';
   end if;
   if tg_op = 'UPDATE' then
+    -- Reactivating a variant whose combination another active variant has: say so (the unique index
+    -- would refuse it anyway, without naming them).
+    if new.is_active and not old.is_active and new.option_signature is not null then
+      select w.sku, p.name into v_twin, v_product
+      from public.product_variants as w
+      join public.products as p on p.id = w.product_id
+      where w.product_id = new.product_id and w.is_active and w.id <> new.id
+        and w.option_signature = new.option_signature
+      limit 1;
+      if v_twin is not null then
+        raise exception 'Variants % and % of "%" have the same options (%).', v_twin, new.sku, v_product,
+          coalesce(nullif(new.title, ''), 'no options')
+          using errcode = 'P0001', detail = 'variant_options_duplicate', hint = new.id::text;
+      end if;
+    end if;
     if new.product_id <> old.product_id then
       raise exception 'A variant cannot move to another product.' using errcode = 'P0001', detail = 'variant_product_fixed';
     end if;
@@ -853,15 +871,16 @@ begin
       select o.id, row_number() over (order by o.position, o.id) as n
       from public.product_options as o where o.product_id = v_product.id
     ),
-    combos (n, option_ids, value_ids, codes) as (
-      select 0::bigint, '{}'::bigint[], '{}'::bigint[], '{}'::text[]
+    combos (n, option_ids, value_ids, codes, labels) as (
+      select 0::bigint, '{}'::bigint[], '{}'::bigint[], '{}'::text[], '{}'::text[]
       union all
-      select c.n + 1, c.option_ids || o.id, c.value_ids || ov.id, c.codes || private.sku_code(ov.value)
+      select c.n + 1, c.option_ids || o.id, c.value_ids || ov.id, c.codes || private.sku_code(ov.value),
+        c.labels || ov.value
       from combos as c
       join opts as o on o.n = c.n + 1
       join public.product_option_values as ov on ov.option_id = o.id
     )
-    select c.option_ids, c.value_ids, c.codes,
+    select c.option_ids, c.value_ids, c.codes, array_to_string(c.labels, ' / ') as title,
       (select string_agg(x.value_id::text, ',' order by x.option_id)
        from unnest(c.option_ids, c.value_ids) as x (option_id, value_id)) as signature
     from combos as c
@@ -886,12 +905,13 @@ begin
     v_pos := v_pos + 1;
     insert into public.product_variants (
       product_id, sku, title, price, original_price, low_stock_threshold, dimensions, weight,
-      lead_time_days, made_to_order, is_default, is_active, position
+      lead_time_days, made_to_order, is_default, is_active, position, option_signature
     )
     values (
-      v_product.id, v_sku, '', coalesce(v_default.price, v_product.price), coalesce(v_default.original_price, v_product.original_price),
+      v_product.id, v_sku, left(v_combo.title, 150), coalesce(v_default.price, v_product.price), coalesce(v_default.original_price, v_product.original_price),
       v_default.low_stock_threshold, v_default.dimensions, v_default.weight,
-      coalesce(v_default.lead_time_days, 0), coalesce(v_default.made_to_order, false), false, true, v_pos
+      coalesce(v_default.lead_time_days, 0), coalesce(v_default.made_to_order, false), false, true, v_pos,
+      v_combo.signature
     )
     returning * into v_variant;
     insert into public.variant_option_values (variant_id, option_id, value_id)

@@ -942,6 +942,7 @@ volatile
 security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   v_uid uuid := (select auth.uid());
   v public.product_variants;
