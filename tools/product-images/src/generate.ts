@@ -2,8 +2,10 @@
  * Renders every product in supabase/seed.sql (and three stock photos) with three.js in headless
  * Chromium and writes them as WebP into storefront/public/images. See README.md.
  *
- *   pnpm --filter product-images run generate            all products and the stock photos
- *   pnpm --filter product-images run generate -- slug…   only these products (for trying things out)
+ *   pnpm --filter product-images run generate              all products, their variants and the stock photos
+ *   pnpm --filter product-images run generate -- slug…     only these products, each with its variants
+ *   pnpm --filter product-images run generate -- slug--sku  only that variant's picture
+ *   pnpm --filter product-images run generate -- --variants every variant's picture, no product's
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -11,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { MAX_BYTES, SMALL_WIDTHS, fallbackDir, productsDir, readSeed } from './seed';
+import { MAX_BYTES, SMALL_WIDTHS, fallbackDir, productsDir, renderItems, seedPath } from './seed';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const threeRoot = dirname(dirname(createRequire(import.meta.url).resolve('three')));
@@ -33,8 +35,14 @@ async function toWebp(png: Buffer, width?: number): Promise<Buffer> {
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => a !== '--');
-  const products = readSeed().filter((p) => only.length === 0 || only.includes(p.slug));
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const variantsOnly = args.includes('--variants');
+  const only = args.filter((a) => a !== '--variants');
+  const all = renderItems(readFileSync(seedPath, 'utf8'));
+  const products = all.filter((p) => {
+    if (variantsOnly && p.image === p.slug) return false;
+    return only.length === 0 || only.includes(p.image) || only.includes(p.slug);
+  });
   if (products.length === 0) throw new Error('no products parsed from the seed');
   for (const dir of [productsDir, fallbackDir])
     for (const w of SMALL_WIDTHS) mkdirSync(resolve(dir, String(w)), { recursive: true });
@@ -122,9 +130,9 @@ async function main() {
         (prod) => (window as unknown as { renderProduct(p: unknown): string }).renderProduct(prod),
         p,
       );
-      total += await write(resolve(productsDir, `${p.slug}.webp`), p.slug, label, started);
+      total += await write(resolve(productsDir, `${p.image}.webp`), p.image, label, started);
     }
-    if (only.length === 0) {
+    if (only.length === 0 && !variantsOnly) {
       for (const n of [1, 2, 3]) {
         const started = Date.now();
         const label = await page.evaluate(
@@ -136,7 +144,7 @@ async function main() {
     }
     if (errors.length) console.warn(`page reported:\n${[...new Set(errors)].join('\n')}`);
     console.log(
-      `\n${products.length} products${only.length ? '' : ' + 3 stock photos'}, ${(total / 1024).toFixed(0)} KB in all, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `\n${products.length} pictures${only.length || variantsOnly ? '' : ' + 3 stock photos'}, ${(total / 1024).toFixed(0)} KB in all, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
   } finally {
     await browser.close();
@@ -145,10 +153,10 @@ async function main() {
   // The checks the unit test makes, so a bad run fails here too (a run for a few slugs skips them).
   if (only.length) return;
   const problems: string[] = [];
-  for (const p of readSeed()) {
+  for (const p of all) {
     for (const file of [
-      resolve(productsDir, `${p.slug}.webp`),
-      ...SMALL_WIDTHS.map((w) => resolve(productsDir, String(w), `${p.slug}.webp`)),
+      resolve(productsDir, `${p.image}.webp`),
+      ...SMALL_WIDTHS.map((w) => resolve(productsDir, String(w), `${p.image}.webp`)),
     ]) {
       if (!existsSync(file)) problems.push(`${file}: no image`);
       else if (statSync(file).size > MAX_BYTES)

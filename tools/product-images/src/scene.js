@@ -71,6 +71,8 @@ const COLOURS = {
 };
 function colourOf(name, fallback = '#9a8a7a') {
   const n = (name || '').toLowerCase().trim();
+  // a variant's swatch colour, as the seed gives it
+  if (/^#[0-9a-f]{6}$/.test(n)) return n;
   if (COLOURS[n]) return COLOURS[n];
   const key = Object.keys(COLOURS)
     .sort((a, b) => b.length - a.length)
@@ -528,9 +530,12 @@ function sofa(p, s, o = {}) {
   return g;
 }
 
-function sectional(p, s) {
+// An L-shape: a 3-seater with a chaise on the right as you face it, or on the left (the whole piece
+// mirrored; three.js flips the faces' winding for a negative scale, so the lighting stays right).
+function sectional(p, s, o = {}) {
   const g = sofa(p, { ...s, D: 0.92 }, { seats: 3 });
   g.position.z = -s.D / 2 + 0.46;
+  if (o.left) g.scale.x = -1;
   // chaise on the right
   const cw = 0.85,
     cd = s.D - 0.92;
@@ -2032,7 +2037,11 @@ const KINDS = [
   ],
   [/sofa set/, 'wooden sofa set (3+1+1)', woodSofaSet],
   [/chesterfield/, 'chesterfield sofa', chesterfield],
-  [/l-shaped|sectional/, 'L-shaped sectional sofa', sectional],
+  [
+    /l-shape|sectional/,
+    'L-shaped sectional sofa',
+    (p, s, prod) => sectional(p, s, { left: /\(left\)/i.test(prod.name) }),
+  ],
   [/loveseat|2-seater/, '2-seater sofa', (p, s) => sofa(p, s, { seats: 2, legMat: M.wood('#3f2818') })],
   [
     /sofa/,
