@@ -119,14 +119,27 @@ test.describe('a payment that arrives after the order was released', () => {
 
   test('refunds it in full when the stock is gone, and staff see the Razorpay refund', async ({ page }) => {
     const order = await payAfterRelease(page);
-    // The last sofas sell meanwhile.
-    const [sofa] = await service<{ stock_quantity: number }[]>(
-      '/rest/v1/products?id=eq.1&select=stock_quantity',
+    // The last sofas sell meanwhile: the ordered variant's stock goes to 0 through the ledger (stock
+    // moves only by movements) and comes back afterwards.
+    const [line] = await service<{ variant_id: number }[]>(
+      `/rest/v1/order_items?order_id=eq.${order.id}&select=variant_id&limit=1`,
     );
-    await service('/rest/v1/products?id=eq.1', {
-      method: 'PATCH',
-      body: JSON.stringify({ stock_quantity: 0 }),
-    });
+    const [variant] = await service<{ stock_quantity: number }[]>(
+      `/rest/v1/product_variants?id=eq.${line!.variant_id}&select=stock_quantity`,
+    );
+    const move = async (quantity: number) => {
+      if (quantity === 0) return;
+      await service('/rest/v1/stock_movements', {
+        method: 'POST',
+        body: JSON.stringify({
+          variant_id: line!.variant_id,
+          quantity,
+          reason: 'adjustment',
+          note: 'e2e: the last sofas sell meanwhile',
+        }),
+      });
+    };
+    await move(-variant!.stock_quantity);
     try {
       await sandbox(page).getByRole('button', { name: 'Success' }).click();
       await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
@@ -138,10 +151,7 @@ test.describe('a payment that arrives after the order was released', () => {
         ),
       ).toBeVisible();
     } finally {
-      await service('/rest/v1/products?id=eq.1', {
-        method: 'PATCH',
-        body: JSON.stringify({ stock_quantity: sofa!.stock_quantity }),
-      });
+      await move(variant!.stock_quantity);
     }
 
     const staff = await staffOpens(page, order.id);
