@@ -20,7 +20,7 @@ const selectHistory = (supabase: Supabase, userId: string) =>
   supabase
     .from('orders')
     .select(
-      'id,order_number,status,payment_status,total,created_at,items:order_items(product_name,quantity,unit_price)',
+      'id,order_number,status,payment_status,total,created_at,items:order_items(product_name,variant_title,sku,quantity,unit_price)',
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });

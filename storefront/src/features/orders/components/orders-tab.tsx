@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { nameWithVariant } from 'shared/catalog/variant-title';
 import { formatINR } from 'shared/pricing/format';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -36,9 +37,10 @@ export function OrdersTab({ userId }: { userId: string }) {
             {dateFormat.format(new Date(o.created_at))} · Payment {o.payment_status}
           </p>
           <ul className="mt-2 text-sm">
-            {o.items.map((i) => (
-              <li key={i.product_name}>
-                {i.product_name} × {i.quantity}
+            {o.items.map((i, n) => (
+              // The variant's title as it was when ordered (a snapshot: renaming it later changes nothing).
+              <li key={n}>
+                {nameWithVariant(i.product_name, i.variant_title)} × {i.quantity}
               </li>
             ))}
           </ul>
