@@ -13,6 +13,7 @@ import { authProvider, dataProvider } from '@/lib/providers';
 import { orders } from '@/orders';
 import { products } from '@/products';
 import { promoCodes } from '@/promo-codes';
+import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
 const ProductCreate = products.create;
@@ -51,6 +52,10 @@ export default function StoreAdmin() {
       <Resource name="promo_codes" {...promoCodes} />
       <Resource name="contact_messages" {...contactMessages} />
       <Resource name="profiles" {...customers} />
+      <Resource name="product_variants" {...stock} options={{ label: 'Stock' }} />
+      <Resource name="stock_movements" {...stockMovements} options={{ label: 'Stock movements' }} />
+      <Resource name="stock_alerts" {...stockAlerts} options={{ label: 'Low stock' }} />
+      <Resource name="product_options" />
       <Resource name="order_items" />
       <Resource name="order_events" />
       <CustomRoutes>

@@ -114,6 +114,41 @@ function UndeliveredMails() {
   );
 }
 
+/**
+ * Open low-stock alerts (one per variant whose on-hand stock fell to its threshold), with the
+ * newest few and a link to the full list, where staff go on to the Stock page to adjust.
+ */
+function LowStock({ figures }: { figures: DashboardFigures }) {
+  const basename = useBasename();
+  const count = figures.low_stock_alerts;
+  return (
+    <Card component="section" aria-labelledby="low-stock-title">
+      <CardContent>
+        <Typography id="low-stock-title" variant="h6" component="h2">
+          Low stock alerts: {count}
+        </Typography>
+        <List dense>
+          {figures.low_stock_variants.slice(0, 5).map((v) => (
+            <ListItem key={v.alert_id}>
+              <ListItemText
+                primary={
+                  <Link to={`${basename}/products/edit/${v.product_id}`}>
+                    {v.product_name}
+                    {v.title && v.title !== 'Default' ? ` (${v.title})` : ''}
+                  </Link>
+                }
+                secondary={`${v.sku} · ${v.stock_quantity} left (threshold ${v.threshold})`}
+              />
+            </ListItem>
+          ))}
+          {count === 0 && <ListItem>Nothing is running low.</ListItem>}
+        </List>
+        {count > 0 && <Link to={`${basename}/stock_alerts`}>All low-stock alerts</Link>}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function Dashboard() {
   const { data, error } = useDashboardFigures();
   const basename = useBasename();
@@ -187,21 +222,7 @@ export default function Dashboard() {
             </Card>
           </Grid>
           <Grid size={half}>
-            <Card>
-              <CardContent>
-                <Typography variant="h6" component="h2">
-                  Low Stock (≤ {data.low_stock_threshold})
-                </Typography>
-                <List dense>
-                  {data.low_stock_products.slice(0, 5).map((p) => (
-                    <ListItem key={p.id}>
-                      <ListItemText primary={p.name} secondary={`${p.stock_quantity} left`} />
-                    </ListItem>
-                  ))}
-                  {data.low_stock_products.length === 0 && <ListItem>Nothing is running low.</ListItem>}
-                </List>
-              </CardContent>
-            </Card>
+            <LowStock figures={data} />
           </Grid>
         </>
       )}

@@ -3,19 +3,25 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ChairIcon from '@mui/icons-material/Chair';
 import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
+import HistoryIcon from '@mui/icons-material/History';
+import InventoryIcon from '@mui/icons-material/Inventory';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TicketIcon from '@mui/icons-material/ConfirmationNumber';
+import WarningIcon from '@mui/icons-material/WarningAmber';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Menu } from 'react-admin';
 
-/** The spec's sidebar (Dashboard, Products, Add Product, Orders, Back to Site) plus the extra resources. */
+/** The spec's sidebar (Dashboard, Products, Add Product, Orders, Back to Site) plus stock and the extra resources. */
 export function AdminMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.Item to="/admin/products" primaryText="Products" leftIcon={<ChairIcon />} />
       <Menu.Item to="/admin/products/add" primaryText="Add Product" leftIcon={<AddIcon />} />
+      <Menu.Item to="/admin/product_variants" primaryText="Stock" leftIcon={<InventoryIcon />} />
+      <Menu.Item to="/admin/stock_movements" primaryText="Stock movements" leftIcon={<HistoryIcon />} />
+      <Menu.Item to="/admin/stock_alerts" primaryText="Low stock" leftIcon={<WarningIcon />} />
       <Menu.Item to="/admin/orders" primaryText="Orders" leftIcon={<ReceiptIcon />} />
       <Menu.Item to="/admin/categories" primaryText="Categories" leftIcon={<CategoryIcon />} />
       <Menu.Item to="/admin/promo_codes" primaryText="Promo Codes" leftIcon={<TicketIcon />} />

@@ -29,6 +29,19 @@ export type DashboardFigures = {
   total_customers: number;
   low_stock_threshold: number;
   low_stock_products: Pick<Tables<'products'>, 'id' | 'name' | 'slug' | 'stock_quantity' | 'in_stock'>[];
+  /** Open low-stock alerts (stock_alerts with resolved_at null): one per variant at most. */
+  low_stock_alerts: number;
+  /** The variants behind those alerts, newest alert first. */
+  low_stock_variants: (Pick<
+    Tables<'stock_alerts'>,
+    'variant_id' | 'product_id' | 'threshold' | 'created_at'
+  > &
+    /** stock_quantity: the variant's on-hand stock now */
+    Pick<Tables<'product_variants'>, 'sku' | 'title' | 'stock_quantity'> & {
+      alert_id: Tables<'stock_alerts'>['id'];
+      /** products.name */
+      product_name: string;
+    })[];
   /** One entry per India calendar day, oldest first; days without orders count zero. */
   sales_last_30_days: { date: string; orders: number; revenue: number }[];
   recent_orders: (Pick<

@@ -36,6 +36,9 @@ describe('mapSearch', () => {
     });
     expect(mapSearch('products', { ...base, filter: { q: '  ' } }).filter).toEqual({});
     expect(mapSearch('order_items', { ...base, filter: { q: 'x' } }).filter).toEqual({});
+    expect(mapSearch('stock_movements', { ...base, filter: { q: 'fc-0001' } }).filter).toEqual({
+      'sku@ilike': 'fc-0001',
+    });
   });
 });
 
@@ -50,6 +53,12 @@ describe('withComputedColumns', () => {
     expect(computed('orders', { id: 'x', meta: { embed: ['order_items'] } }).meta).toEqual({
       embed: ['order_items'],
       columns: ['*', 'allowed_transitions'],
+    });
+  });
+
+  it('asks for the variants’ reserved and available stock', () => {
+    expect(computed('product_variants', { id: 3 }).meta).toEqual({
+      columns: ['*', 'reserved_quantity', 'available_quantity'],
     });
   });
 

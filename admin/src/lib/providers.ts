@@ -21,6 +21,8 @@ const searchColumns: Record<string, string> = {
   promo_codes: 'code',
   contact_messages: 'email',
   profiles: 'full_name',
+  product_variants: 'sku',
+  stock_movements: 'sku',
 };
 
 /** `q` becomes PostgREST's `col=ilike.*first*second*` through ra-data-postgrest's `col@ilike`. */
@@ -44,9 +46,12 @@ export function mapSearch(resource: string, params: GetListParams): GetListParam
 /**
  * Computed columns (PostgREST functions of the row) a resource's records carry besides its own:
  * orders carry allowed_transitions, the moves the database lets staff make, which the order
- * actions offer.
+ * actions offer; variants their live reservations and what is left to sell.
  */
-const computedColumns: Record<string, string[]> = { orders: ['allowed_transitions'] };
+const computedColumns: Record<string, string[]> = {
+  orders: ['allowed_transitions'],
+  product_variants: ['reserved_quantity', 'available_quantity'],
+};
 
 /** Asks for `*` plus the resource's computed columns, unless the caller chose its columns. */
 export function withComputedColumns<P extends object>(resource: string, params: P): P {
@@ -106,6 +111,14 @@ export const storeApi = {
         .order('created_at', { ascending: false })
         .limit(limit),
     ),
+  /** admin_set_product_options: the product's whole set of options and values (ids keep rows). */
+  setProductOptions: (args: RpcArgs<'admin_set_product_options'>) =>
+    unwrap(supabase.rpc('admin_set_product_options', args)),
+  /** admin_generate_variants: a variant for each combination of values that has none yet. */
+  generateVariants: (productId: number) =>
+    unwrap(supabase.rpc('admin_generate_variants', { product_id: productId })),
+  /** admin_adjust_stock: one ledger movement per variant, in one transaction, with the reason. */
+  adjustStock: (args: RpcArgs<'admin_adjust_stock'>) => unwrap(supabase.rpc('admin_adjust_stock', args)),
   /** The razorpay-refund function issues a refund still owed for the order, at most once. */
   issueRefund: async (orderId: string) => {
     const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: orderId } });

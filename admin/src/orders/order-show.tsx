@@ -81,6 +81,8 @@ export function OrderShow() {
           <ReferenceManyField reference="order_items" target="order_id" sort={{ field: 'id', order: 'ASC' }}>
             <Datagrid bulkActionButtons={false} rowClick={false}>
               <TextField source="product_name" label="Product" />
+              <TextField source="variant_title" label="Variant" emptyText="—" sortable={false} />
+              <TextField source="sku" label="SKU" emptyText="—" sortable={false} />
               <NumberField source="quantity" />
               <FunctionField label="Unit price" render={(r: Row<'order_items'>) => formatINR(r.unit_price)} />
               <FunctionField

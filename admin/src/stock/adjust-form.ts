@@ -50,13 +50,13 @@ export function adjustErrors(values: AdjustValues, targets: AdjustTarget[]): Adj
 export function toAdjustArgs(
   values: AdjustValues,
   targets: AdjustTarget[],
-): { changes: { variant_id: number; quantity_change: number }[]; reason: AdjustReason; note: string | null } {
+): { changes: { variant_id: number; quantity_change: number }[]; reason: AdjustReason; note?: string } {
   if (values.reason === '') throw new Error('toAdjustArgs needs a reason: check adjustErrors first');
   const q = Number(values.quantity);
   const note = values.note.trim();
   return {
     changes: targets.map((t) => ({ variant_id: t.id, quantity_change: q })),
     reason: values.reason,
-    note: note === '' ? null : note,
+    ...(note === '' ? {} : { note }),
   };
 }
