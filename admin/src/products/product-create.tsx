@@ -19,7 +19,7 @@ export function ProductCreate() {
         onError: (error: unknown) => notifyError(error, 'Failed to add product'),
       }}
     >
-      <ProductForm />
+      <ProductForm mode="create" />
     </Create>
   );
 }

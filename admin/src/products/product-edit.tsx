@@ -2,7 +2,8 @@ import type { Identifier } from 'react-admin';
 import { Edit, useNotify, useRedirect } from 'react-admin';
 import { useNotifyError } from '@/lib/use-admin-mutation';
 import { ProductForm } from '@/products/product-form';
-import { toProductRow, type ProductFormValues } from '@/products/product-row';
+import { toProductUpdate, type ProductFormValues } from '@/products/product-row';
+import { VariantsSection } from '@/variants/variants-section';
 
 export function ProductEdit({ id }: { id?: Identifier }) {
   const notify = useNotify();
@@ -13,7 +14,7 @@ export function ProductEdit({ id }: { id?: Identifier }) {
       id={id}
       title="Edit Product"
       mutationMode="pessimistic"
-      transform={(values: ProductFormValues) => toProductRow(values)}
+      transform={(values: ProductFormValues) => toProductUpdate(values)}
       mutationOptions={{
         onSuccess: () => {
           notify('Product updated successfully!', { type: 'success' });
@@ -22,7 +23,8 @@ export function ProductEdit({ id }: { id?: Identifier }) {
         onError: (error: unknown) => notifyError(error, 'Failed to update product'),
       }}
     >
-      <ProductForm />
+      <ProductForm mode="edit" />
+      <VariantsSection />
     </Edit>
   );
 }

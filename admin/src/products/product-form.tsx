@@ -10,14 +10,49 @@ import {
   Toolbar,
 } from 'react-admin';
 import { ImageUpload } from '@/products/image-upload';
-import { nonNegativeStock, requiredCategory, requiredName, validPrice } from '@/products/product-row';
+import {
+  nonNegativeStock,
+  requiredCategory,
+  requiredName,
+  validOriginalPrice,
+  validPrice,
+} from '@/products/product-row';
 
 const joinLines = (v: unknown) =>
   Array.isArray(v) ? v.join('\n') : ((v as string | null | undefined) ?? '');
 const keep = (v: string) => v;
 
-/** Every product field, shared by add and edit; toProductRow (the save's transform) cleans it up. */
-export function ProductForm() {
+/**
+ * On add: the price, original price and opening stock of the product's default variant (the
+ * database makes it from the new row, and records the stock as an 'import' movement by the staff
+ * member: one insert, nothing half-made). On edit these belong to the variants (Options & variants
+ * below the form) and are not in the form.
+ */
+function CreatePricing() {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+      <NumberInput source="price" label="Price (₹)" validate={validPrice} min={0} step={0.01} />
+      <NumberInput
+        source="original_price"
+        label="Original Price (₹)"
+        min={0}
+        step={0.01}
+        validate={validOriginalPrice}
+      />
+      <NumberInput
+        source="stock_quantity"
+        label="Stock Quantity"
+        min={0}
+        step={1}
+        validate={nonNegativeStock}
+        helperText="Opening stock, kept in the stock log"
+      />
+    </Box>
+  );
+}
+
+/** Every product field, shared by add and edit; the save's transform (product-row.ts) cleans it up. */
+export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <SimpleForm
       toolbar={
@@ -26,20 +61,12 @@ export function ProductForm() {
         </Toolbar>
       }
       defaultValues={{ stock_quantity: 0, in_stock: true, featured: false }}
+      // the variants section refetches the product (its price summary): keep what staff typed
+      resetOptions={{ keepDirtyValues: true }}
     >
       <TextInput source="name" label="Product Name" validate={requiredName} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-        <NumberInput source="price" label="Price (₹)" validate={validPrice} min={0} step={0.01} />
-        <NumberInput source="original_price" label="Original Price (₹)" min={0} step={0.01} />
-        <NumberInput
-          source="stock_quantity"
-          label="Stock Quantity"
-          min={0}
-          step={1}
-          validate={nonNegativeStock}
-        />
-      </Box>
+      {mode === 'create' && <CreatePricing />}
       <ReferenceInput
         source="category_id"
         reference="categories"

@@ -13,10 +13,9 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { formatINR } from 'shared/pricing/format';
 import { AddProductButton, ProductRowActions } from '@/products/product-actions';
 import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
-import { truncate } from '@/products/product-row';
+import { priceLabel, truncate } from '@/products/product-row';
 import { csvExporter } from '@/lib/csv-export';
 import type { Row } from '@/lib/database';
 
@@ -82,7 +81,7 @@ function ProductGrid() {
         sortable={false}
         render={(r: Row<'products'>) => truncate(r.description)}
       />
-      <FunctionField source="price" label="Price" render={(r: Row<'products'>) => formatINR(r.price)} />
+      <FunctionField source="price" label="Price" render={(r: Row<'products'>) => priceLabel(r)} />
       <NumberField source="stock_quantity" label="Stock" />
       <FunctionField source="featured" label="Featured" render={() => <FeaturedBadge />} />
       <FunctionField source="in_stock" label="Availability" render={() => <InStockBadge />} />

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  priceLabel,
   requiredCategory,
   requiredName,
   toList,
   toProductRow,
+  toProductUpdate,
   truncate,
+  validOriginalPrice,
   validPrice,
 } from '@/products/product-row';
 
@@ -56,5 +59,26 @@ describe('product form rules', () => {
     expect(validPrice('12.5')).toBeUndefined();
     expect(requiredCategory(null)).toBe('Category is required');
     expect(requiredCategory(2)).toBeUndefined();
+  });
+
+  it('leaves price, original price and stock out of an edit: the variants own them', () => {
+    const update = toProductUpdate({ name: 'Sofa', price: '10', original_price: '20', stock_quantity: '4' });
+    expect(update).toMatchObject({ name: 'Sofa' });
+    expect(update).not.toHaveProperty('price');
+    expect(update).not.toHaveProperty('original_price');
+    expect(update).not.toHaveProperty('stock_quantity');
+  });
+
+  it('checks an original price against the price on add', () => {
+    expect(validOriginalPrice('', { price: 100 })).toBeUndefined();
+    expect(validOriginalPrice(150, { price: '100' })).toBeUndefined();
+    expect(validOriginalPrice(99, { price: 100 })).toBe('Original price must be at least the price');
+    expect(validOriginalPrice(-1, { price: 100 })).toBe('Enter a valid original price, or leave it empty');
+  });
+
+  it('shows "from ₹x" when the variants differ in price', () => {
+    expect(priceLabel({ price: 24999, price_max: 38999 })).toBe('from ₹24,999');
+    expect(priceLabel({ price: 24999, price_max: 24999 })).toBe('₹24,999');
+    expect(priceLabel({ price: 1499.5, price_max: null })).toBe('₹1,499.50');
   });
 });

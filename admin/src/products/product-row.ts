@@ -1,4 +1,5 @@
-import type { TablesInsert } from 'shared/types/database';
+import { formatINR } from 'shared/pricing/format';
+import type { Tables, TablesInsert } from 'shared/types/database';
 
 /** What the add/edit form holds before it becomes a products row (inputs hold text). */
 export interface ProductFormValues {
@@ -22,6 +23,11 @@ export interface ProductFormValues {
     warranty?: string | null;
     assembly?: string | null;
   } | null;
+}
+
+/** "from ₹x" when the active variants differ in price (price is their lowest, price_max their highest). */
+export function priceLabel(p: Pick<Tables<'products'>, 'price' | 'price_max'>): string {
+  return p.price_max !== null && p.price_max > p.price ? `from ${formatINR(p.price)}` : formatINR(p.price);
 }
 
 /** Shorten a description for the list: at most `max` characters, then an ellipsis. */
@@ -85,6 +91,26 @@ export function toProductRow(values: ProductFormValues): ProductRow {
     specifications: Object.keys(specifications).length > 0 ? specifications : null,
   };
 }
+
+/**
+ * What an edit saves: the product's own fields. Price, original price and stock are the database's
+ * summary of the variants (JWTs cannot update them); they are edited per variant.
+ */
+export type ProductUpdate = Omit<ProductRow, 'price' | 'original_price' | 'stock_quantity'>;
+
+export function toProductUpdate(values: ProductFormValues): ProductUpdate {
+  const { price: _price, original_price: _original, stock_quantity: _stock, ...rest } = toProductRow(values);
+  return rest;
+}
+
+/** On add: an original (struck) price is at least the price, as the variant's check requires. */
+export const validOriginalPrice = (value: unknown, all: { price?: unknown }) => {
+  if (value === '' || value === null || value === undefined) return undefined;
+  const original = Number(value);
+  const price = Number(all.price);
+  if (!Number.isFinite(original) || original <= 0) return 'Enter a valid original price, or leave it empty';
+  return Number.isFinite(price) && original < price ? 'Original price must be at least the price' : undefined;
+};
 
 export const requiredName = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? undefined : 'Product name is required';

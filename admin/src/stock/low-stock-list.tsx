@@ -20,7 +20,7 @@ export function LowStockList() {
       resource="stock_alerts"
       empty={false}
       exporter={false}
-      filter={{ 'resolved_at@is': null }}
+      filter={{ 'resolved_at@is': 'null' }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={50}
     >

@@ -1,3 +1,5 @@
+import type { Tables } from 'shared/types/database';
+
 /**
  * The options editor's state and what admin_set_product_options takes: the whole set of a product's
  * options, ids keeping rows (a missing id removes the option or value, and its variants).
@@ -15,19 +17,16 @@ export interface OptionDraft {
 }
 
 /** admin_set_product_options' `options` argument. */
-export interface OptionsPayloadItem {
+export type OptionsPayloadItem = {
   id?: number;
   name: string;
   values: { id?: number; value: string; swatch_color: string | null }[];
-}
+};
 
 /** Option rows as the database returns them (product_options with their values embedded). */
-export interface OptionRows {
-  id: number;
-  name: string;
-  position: number;
-  values: { id: number; value: string; swatch_color: string | null; position: number }[];
-}
+export type OptionRows = Pick<Tables<'product_options'>, 'id' | 'name' | 'position'> & {
+  values: Pick<Tables<'product_option_values'>, 'id' | 'value' | 'swatch_color' | 'position'>[];
+};
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
 
