@@ -11,11 +11,17 @@ import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { projectPaths, type Queryable } from 'supabase-local';
 import { forEachServer, startTestServer, type DbKind, type TestServer } from 'supabase-local/testing';
+import { afterAll } from 'vitest';
 import type { Database, Json } from '../../../shared/src/types/database.ts';
+import { ledgerMismatches } from './variants.ts';
 
 export const STORE_PATHS = projectPaths();
 
-/** One describe block per database kind, each with a server over the store's migrations and seed. */
+/**
+ * One describe block per database kind, each with a server over the store's migrations and seed.
+ * Before the database goes away, whatever the suite did to it, the stock ledger must still hold:
+ * every variant's stock_quantity equals the sum of its movements (issue 16).
+ */
 export function forEachStoreServer(
   name: string,
   body: (suite: { kind: DbKind; server: () => TestServer }) => void,
@@ -27,8 +33,23 @@ export function forEachStoreServer(
       migrationsDir: STORE_PATHS.migrationsDir,
       seedPaths: options.seed === false ? [] : STORE_PATHS.seedPaths,
     },
-    body,
+    (suite) => {
+      body(suite);
+      // After-hooks run last-registered first: this runs before forEachServer stops the server.
+      afterAll(async () => {
+        await expectLedgerBalanced(suite.server().db, `${name} [${suite.kind}]`);
+      });
+    },
   );
+}
+
+/** Throws, naming the variants, when some variant's stock is not the sum of its movements. */
+export async function expectLedgerBalanced(db: Queryable, where: string): Promise<void> {
+  const wrong = await ledgerMismatches(db);
+  if (wrong.length > 0)
+    throw new Error(
+      `${where}: stock_quantity ≠ sum(stock_movements.quantity) for ${wrong.length} variant(s): ${JSON.stringify(wrong.slice(0, 10))}`,
+    );
 }
 
 export function startStoreServer(kind: DbKind): Promise<TestServer> {

@@ -1,0 +1,150 @@
+/**
+ * place_order never oversells a variant (issue 16): 50 customers at once, over HTTP, for the last 5
+ * units of one variant of a sofa — exactly 5 orders go through, the refusals say why, the sofa's other
+ * variants are untouched, and the ledger adds up (stock = sum of movements, 5 sales). The same for
+ * online orders, which hold instead of selling. Meant for PostgreSQL (real concurrent transactions);
+ * on PGlite, whose one connection runs them one after another, it checks the same outcome.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../shared/src/types/database.ts';
+import {
+  addPeople,
+  forEachStoreServer,
+  liftRateLimits,
+  shippingAddress,
+  storeClient,
+  type Person,
+} from './support/store.ts';
+import { movementsOf, optionedProduct, stockOf, uniq, type MadeProduct } from './support/variants.ts';
+import type { TestServer } from 'supabase-local/testing';
+
+type Client = SupabaseClient<Database>;
+
+const BUYERS: Person[] = Array.from({ length: 50 }, (_, i) => ({
+  id: `c0000000-0000-4000-8000-${String(900000000000 + i)}`,
+  email: `buyer${i}@example.in`,
+  userMetadata: { full_name: `Buyer ${i}` },
+}));
+
+forEachStoreServer('stock under concurrency', ({ kind, server }) => {
+  let s: TestServer;
+  let clients: Client[];
+
+  beforeAll(async () => {
+    s = server();
+    await addPeople(s.db, BUYERS);
+    await liftRateLimits(s.db);
+    clients = BUYERS.map((b) => storeClient(s, b));
+  }, 60_000);
+
+  async function sofa(): Promise<MadeProduct> {
+    const p = uniq('RACE');
+    return optionedProduct(
+      s.db,
+      [
+        { name: 'Fabric', values: ['Grey linen', 'Teal velvet'] },
+        { name: 'Configuration', values: ['3-seater', 'L-shape'] },
+      ],
+      [
+        { sku: `${p}-GL-3S`, values: ['Grey linen', '3-seater'], price: 2499, stock: 8 },
+        { sku: `${p}-GL-LS`, values: ['Grey linen', 'L-shape'], price: 3499, stock: 5 },
+        { sku: `${p}-TV-3S`, values: ['Teal velvet', '3-seater'], price: 2799, stock: 7 },
+      ],
+      `Last Five Sofa ${uniq('')}`,
+    );
+  }
+
+  async function race(p: MadeProduct, target: number, payment_method: 'cod' | 'razorpay') {
+    const others = Object.values(p.variants).filter((v) => v !== target);
+    const before = await Promise.all(
+      others.map(async (v) => [await stockOf(s.db, v), await movementsOf(s.db, v)]),
+    );
+    const results = await Promise.all(
+      clients.map((c) =>
+        c.rpc('place_order', {
+          items: [{ variant_id: target, quantity: 1 }] as never,
+          shipping_address: shippingAddress(),
+          payment_method,
+          idempotency_key: uniq('race-'),
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.error === null);
+    const refused = results.filter((r) => r.error !== null);
+    expect(ok).toHaveLength(5);
+    for (const r of refused) {
+      expect(['out_of_stock', 'insufficient_stock'], JSON.stringify(r.error)).toContain(r.error!.details);
+      expect(r.error!.hint).toBe(String(target));
+    }
+    const after = await Promise.all(
+      others.map(async (v) => [await stockOf(s.db, v), await movementsOf(s.db, v)]),
+    );
+    expect(after).toEqual(before);
+    const { rows } = await s.db.query<{ lines: string; units: string; orders: string }>(
+      `select count(*)::text as lines, coalesce(sum(quantity), 0)::text as units, count(distinct order_id)::text as orders
+       from public.order_items where variant_id = $1`,
+      [target],
+    );
+    expect(rows[0]).toEqual({ lines: '5', units: '5', orders: '5' });
+    return ok.map((r) => (r.data as unknown as { id: string }).id);
+  }
+
+  it(`sells exactly the last 5 units of a variant to 50 concurrent cash orders [${kind}]`, async () => {
+    const p = await sofa();
+    const target = Object.values(p.variants)[1]!;
+    const orders = await race(p, target, 'cod');
+    expect(await stockOf(s.db, target)).toEqual({
+      stock_quantity: 0,
+      available_quantity: 0,
+      reserved_quantity: 0,
+    });
+    const moves = await movementsOf(s.db, target);
+    expect(moves.map((m) => [m.reason, m.quantity])).toEqual([
+      ['receipt', 5],
+      ...orders.map(() => ['sale', -1]),
+    ]);
+    expect(moves.reduce((sum, m) => sum + m.quantity, 0)).toBe(0);
+    expect(new Set(moves.filter((m) => m.reason === 'sale').map((m) => m.order_id))).toEqual(new Set(orders));
+    // Balances after each sale count down 4..0: no two sales saw the same stock.
+    expect(
+      moves
+        .slice(1)
+        .map((m) => m.balance_after)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
+    const { rows } = await s.db.query<{ stock_quantity: number; in_stock: boolean }>(
+      'select stock_quantity, in_stock from public.products where id = $1',
+      [p.id],
+    );
+    expect(rows[0]).toEqual({ stock_quantity: 15, in_stock: true });
+  }, 120_000);
+
+  describe('online orders', () => {
+    beforeAll(async () => {
+      // Each buyer may have two unpaid online orders: the first race left none.
+      await s.db.query(`update public.store_settings set max_unpaid_online_orders = 5`);
+    });
+
+    it(`holds exactly the last 5 units for 50 concurrent online orders, selling nothing yet [${kind}]`, async () => {
+      const p = await sofa();
+      const target = Object.values(p.variants)[1]!;
+      const orders = await race(p, target, 'razorpay');
+      expect(await stockOf(s.db, target)).toEqual({
+        stock_quantity: 5,
+        available_quantity: 0,
+        reserved_quantity: 5,
+      });
+      const moves = await movementsOf(s.db, target);
+      expect(moves.map((m) => [m.reason, m.quantity, m.reserved_change])).toEqual([
+        ['receipt', 5, 0],
+        ...orders.map(() => ['reservation', 0, 1]),
+      ]);
+      const { rows } = await s.db.query<{ n: string }>(
+        `select count(*)::text as n from public.stock_reservations where variant_id = $1 and status = 'active'`,
+        [target],
+      );
+      expect(rows[0]!.n).toBe('5');
+    }, 120_000);
+  });
+});
