@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../shared/src/types/database.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachStoreServer, storeClient } from './support/store.ts';
+import { setStock } from './support/variants.ts';
 
 interface Product {
   id: number;
@@ -116,7 +117,7 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
       );
       expect([await count('sofas'), await count('beds')]).toEqual([sofas0 + 2, beds0 + 1]);
       // A stock change does not move anything; a category change does.
-      await db.query(`update public.products set stock_quantity = 0 where id = $1`, [added.rows[0]!.id]);
+      await setStock(db, Number(added.rows[0]!.id), 0);
       await db.query(`update public.products set category_id = $2 where id = $1`, [added.rows[0]!.id, beds]);
       expect([await count('sofas'), await count('beds')]).toEqual([sofas0 + 1, beds0 + 2]);
       await db.query(`delete from public.products where id = any ($1::bigint[])`, [

@@ -16,6 +16,7 @@ import {
   shippingAddress,
   storeClient,
 } from './support/store.ts';
+import { sellOut } from './support/variants.ts';
 import { applyVaultSecrets, createScheduler } from 'supabase-local';
 import type { TestServer } from 'supabase-local/testing';
 
@@ -198,9 +199,13 @@ forEachStoreServer('the notification outbox', ({ server }) => {
       expect(cancelled.payload).toMatchObject({ released_unpaid: true });
 
       // The stock is gone, so the late payment is refunded, not revived.
-      await s.db.query(
-        `update public.products set stock_quantity = 0 where id in (select product_id from public.order_items where order_id = $1)`,
+      const { rows: ordered } = await s.db.query<{ product_id: string }>(
+        'select product_id from public.order_items where order_id = $1',
         [order.id],
+      );
+      await sellOut(
+        s.db,
+        ordered.map((r) => Number(r.product_id)),
       );
       const payment = `pay_late${++serial}`;
       expect(

@@ -78,6 +78,14 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         [id],
       )
     ).rows[0]!;
+  /** What a shopper can still buy of a product's default variant: on hand minus live holds. */
+  const availableOf = async (id: number) =>
+    (
+      await s.db.query<{ n: number }>(
+        'select public.available_quantity(v) as n from public.product_variants as v where v.product_id = $1 and v.is_default',
+        [id],
+      )
+    ).rows[0]!.n;
   const ordersOf = async (userId: string) =>
     Number(
       (
@@ -387,7 +395,9 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         details: 'unpaid_orders_limit',
       });
       expect(await ordersOf(hoarder.id)).toBe(before);
-      expect((await stockOf(id)).stock_quantity).toBe(18);
+      // Online orders hold their stock until paid: on hand stays, available drops.
+      expect((await stockOf(id)).stock_quantity).toBe(20);
+      expect(await availableOf(id)).toBe(18);
       // A retried checkout still gets its own order back; cash on delivery is not counted.
       expect((await place(harsh, { ...online, idempotency_key: retryKey })).data?.id).toBe(second.data!.id);
       expect((await place(harsh, { items: [{ product_id: id, quantity: 1 }] })).error).toBeNull();
@@ -611,7 +621,9 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         items: [{ product_id: id, quantity: 2 }],
         payment_method: 'razorpay',
       });
-      expect(await stockOf(id)).toEqual({ stock_quantity: 0, in_stock: false });
+      // Held, not sold: on hand stays 2, nothing left to buy.
+      expect(await stockOf(id)).toEqual({ stock_quantity: 2, in_stock: true });
+      expect(await availableOf(id)).toBe(0);
       expect((await service.rpc('release_unpaid_orders')).data).toBe(0);
       expect((await bilal.rpc('release_unpaid_orders', { older_than: '0 seconds' })).error?.code).toBe(
         '42501',
@@ -619,6 +631,7 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       const released = await service.rpc('release_unpaid_orders', { older_than: '0 seconds' });
       expect(released.data).toBeGreaterThanOrEqual(1);
       expect(await stockOf(id)).toEqual({ stock_quantity: 2, in_stock: true });
+      expect(await availableOf(id)).toBe(2);
       const { data: after } = await bilal
         .from('orders')
         .select('status, payment_status')
@@ -642,7 +655,8 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
       expect(jobs).toEqual([
         {
           schedule: '*/5 * * * *',
-          command: "select public.release_unpaid_orders(interval '30 minutes')",
+          // The hold's own expiry (store_settings.reservation_minutes) decides, not a fixed age.
+          command: 'select public.release_unpaid_orders()',
           active: true,
         },
       ]);
@@ -651,12 +665,18 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         items: [{ product_id: id, quantity: 1 }],
         payment_method: 'razorpay',
       });
-      // placed 31 minutes ago (the guard on an order's placed fields is set aside for this)
+      // placed 31 minutes ago (the guard on an order's placed fields is set aside for this), so its
+      // 30-minute hold ran out a minute ago
+      expect(await availableOf(id)).toBe(0);
       await s.db.transaction(async (tx) => {
         await tx.query('set local session_replication_role = replica');
         await tx.query(`update public.orders set created_at = now() - interval '31 minutes' where id = $1`, [
           order!.id,
         ]);
+        await tx.query(
+          `update public.stock_reservations set expires_at = now() - interval '1 minute' where order_id = $1`,
+          [order!.id],
+        );
       });
       const at = (iso: string) => new Date(`2026-11-24T${iso}Z`);
       const scheduler = createScheduler(s.db, { now: () => at('10:04:00'), log: () => {} });

@@ -99,7 +99,8 @@ const CASES: TableCase[] = [
       }),
       allowed: ['admin'],
     },
-    update: { patch: { price: 1 }, column: 'price', allowed: ['admin'] },
+    // price and stock are kept from the variants (issue 16): the admin edits the rest.
+    update: { patch: { description: 'changed by the matrix' }, column: 'description', allowed: ['admin'] },
     delete: { allowed: ['admin'] },
   },
   {

@@ -21,6 +21,7 @@ const MIGRATIONS = readdirSync(STORE_PATHS.migrationsDir)
 
 const STORE_TABLES = [
   'addresses',
+  'back_in_stock_requests',
   'categories',
   'category_stats',
   'contact_messages',
@@ -29,10 +30,17 @@ const STORE_TABLES = [
   'order_items',
   'orders',
   'payment_refunds',
+  'product_option_values',
+  'product_options',
+  'product_variants',
   'products',
   'profiles',
   'promo_codes',
+  'stock_alerts',
+  'stock_movements',
+  'stock_reservations',
   'store_settings',
+  'variant_option_values',
   'wishlist_items',
 ];
 
@@ -164,10 +172,15 @@ forEachDb('store schema', ({ db }) => {
       .sort();
     expect(publicDefiners).toEqual([
       'admin_add_order_event',
+      'admin_adjust_stock',
       'admin_dashboard',
+      'admin_generate_variants',
       'admin_payment_refunds_due',
       'admin_resend_notification',
       'admin_set_order_status',
+      'admin_set_product_options',
+      // computed columns of product_variants: they read stock_reservations, which shoppers cannot
+      'available_quantity',
       'cancel_order',
       'claim_notifications',
       'complete_notification',
@@ -181,6 +194,8 @@ forEachDb('store schema', ({ db }) => {
       'record_payment_refund',
       'record_payment_refund_error',
       'release_unpaid_orders',
+      'request_back_in_stock',
+      'reserved_quantity',
       'track_order',
     ]);
   });
@@ -195,7 +210,13 @@ forEachDb('store schema', ({ db }) => {
        where n.nspname = 'public' order by 1`,
     );
     const byName = Object.fromEntries(grants.map((g) => [g.name, g]));
-    for (const f of ['search_products', 'preview_promo', 'track_order'])
+    for (const f of [
+      'search_products',
+      'preview_promo',
+      'track_order',
+      'available_quantity',
+      'reserved_quantity',
+    ])
       expect(byName[f]).toMatchObject({ anon: true, authenticated: true });
     for (const f of [
       'place_order',
@@ -204,8 +225,12 @@ forEachDb('store schema', ({ db }) => {
       'admin_set_order_status',
       'admin_add_order_event',
       'admin_resend_notification',
+      'admin_adjust_stock',
+      'admin_set_product_options',
+      'admin_generate_variants',
+      'request_back_in_stock',
     ]) {
-      expect(byName[f]).toMatchObject({ anon: false, authenticated: true });
+      expect(byName[f], f).toMatchObject({ anon: false, authenticated: true });
     }
     for (const f of [
       'mark_order_paid',
@@ -402,18 +427,24 @@ forEachDb('store schema', ({ db }) => {
     expect(p!.in_stock).toBe(false);
     expect(p!.features).toEqual(['Solid teak']);
     expect(p!.rating).toBe('4.5');
-    const [restocked] = await rows<{ in_stock: boolean }>(
-      db(),
-      `update public.products set stock_quantity = 3 where slug = $1 returning in_stock`,
-      [p!.slug],
-    );
-    expect(restocked!.in_stock).toBe(true);
-    const [soldOut] = await rows<{ in_stock: boolean }>(
-      db(),
-      `update public.products set stock_quantity = 0 where slug = $1 returning in_stock`,
-      [p!.slug],
-    );
-    expect(soldOut!.in_stock).toBe(false);
+    // Stock moves through the ledger (issue 16); in_stock follows the variants.
+    const stock = async (change: number) => {
+      await db().query(
+        `insert into public.stock_movements (variant_id, quantity, reason, note)
+         select v.id, $2, 'adjustment', 'test' from public.product_variants as v
+         join public.products as p on p.id = v.product_id where p.slug = $1 and v.is_default`,
+        [p!.slug, change],
+      );
+      return (
+        await rows<{ in_stock: boolean; stock_quantity: number }>(
+          db(),
+          'select in_stock, stock_quantity from public.products where slug = $1',
+          [p!.slug],
+        )
+      )[0];
+    };
+    expect(await stock(3)).toEqual({ in_stock: true, stock_quantity: 3 });
+    expect(await stock(-3)).toEqual({ in_stock: false, stock_quantity: 0 });
   });
 });
 

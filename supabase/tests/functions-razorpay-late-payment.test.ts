@@ -29,6 +29,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
+import { sellOut } from './support/variants.ts';
 
 const faults: SandboxFaults = { refundOutage: false };
 
@@ -382,7 +383,7 @@ forEachServer(
     it('keeps a refund due when Razorpay fails, and the next webhook delivery issues it exactly once', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
-      await s.db.query('update public.products set stock_quantity = 0 where id = $1', [id]);
+      await sellOut(s.db, [id]);
 
       faults.refundOutage = true;
       try {
@@ -426,7 +427,7 @@ forEachServer(
     it('adopts a refund Razorpay already made (an answer lost on the way) instead of refunding twice, and reads refund.* webhooks', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
-      await s.db.query('update public.products set stock_quantity = 0 where id = $1', [id]);
+      await sellOut(s.db, [id]);
       faults.refundOutage = true;
       try {
         expect((await verify(c)).status).toBe(200);
@@ -484,7 +485,7 @@ forEachServer(
     it('keeps a refund Razorpay refuses (4xx) due for staff, without making Razorpay redeliver', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
-      await s.db.query('update public.products set stock_quantity = 0 where id = $1', [id]);
+      await sellOut(s.db, [id]);
       // a payment id Razorpay does not know: every refund call is refused with a 400
       const unknown = { ...c, paymentId: 'pay_NotAtRazorpay01' };
       const ev = `evt_4xx_${serial}`;
@@ -500,7 +501,7 @@ forEachServer(
     it('lets staff retry a refund that is still due, once; customers cannot', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
-      await s.db.query('update public.products set stock_quantity = 0 where id = $1', [id]);
+      await sellOut(s.db, [id]);
       faults.refundOutage = true;
       try {
         expect((await verify(c)).status).toBe(200);
