@@ -637,7 +637,8 @@ grant insert (variant_id, option_id, value_id), update (value_id), delete
   on table public.variant_option_values to authenticated;
 grant select on table public.stock_movements to authenticated;
 
-create policy "everyone reads options" on public.product_options for select to anon, authenticated using (true);
+create policy "visitors read options" on public.product_options for select to anon using (true);
+create policy "signed-in users read options" on public.product_options for select to authenticated using (true);
 create policy "fresh admins add options" on public.product_options for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins edit options" on public.product_options for update to authenticated
@@ -645,7 +646,8 @@ create policy "fresh admins edit options" on public.product_options for update t
 create policy "fresh admins delete options" on public.product_options for delete to authenticated
   using ((select private.is_fresh_admin()));
 
-create policy "everyone reads option values" on public.product_option_values for select to anon, authenticated using (true);
+create policy "visitors read option values" on public.product_option_values for select to anon using (true);
+create policy "signed-in users read option values" on public.product_option_values for select to authenticated using (true);
 create policy "fresh admins add option values" on public.product_option_values for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins edit option values" on public.product_option_values for update to authenticated
@@ -664,7 +666,8 @@ create policy "fresh admins edit variants" on public.product_variants for update
 create policy "fresh admins delete variants" on public.product_variants for delete to authenticated
   using ((select private.is_fresh_admin()));
 
-create policy "everyone reads variant values" on public.variant_option_values for select to anon, authenticated using (true);
+create policy "visitors read variant values" on public.variant_option_values for select to anon using (true);
+create policy "signed-in users read variant values" on public.variant_option_values for select to authenticated using (true);
 create policy "fresh admins add variant values" on public.variant_option_values for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins edit variant values" on public.variant_option_values for update to authenticated
