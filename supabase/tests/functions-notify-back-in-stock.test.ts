@@ -78,6 +78,9 @@ describe('the back-in-stock mail', () => {
       CTX,
     );
     expect(m.subject).toBe('Back in stock: Kaia Cane Lounge Chair');
+    const titledDefault = renderBackInStockMail({ ...PAYLOAD, variant_title: 'Default' }, CTX);
+    expect(titledDefault.subject).toBe('Back in stock: Aarav <b>3-Seater</b> Sofa & "Co"');
+    expect(titledDefault.text).not.toContain('Default');
     expect(m.html).not.toContain('<img');
     expect(m.text).toContain('Price: ₹10,999.00');
   });

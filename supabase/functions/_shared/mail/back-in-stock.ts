@@ -5,6 +5,7 @@
 // (ADR 009): every string staff typed (product name, variant title, SKU) is escaped in the HTML and
 // literal in the text part; the price is ₹ with Indian grouping. The mail promises nothing it cannot
 // keep: the stock is not held for the reader, so it says so.
+import { nameWithVariant, shownVariantTitle } from '../../../../shared/src/catalog/variant-title.ts';
 import { absoluteUrl, escapeHtml, rupees } from './format.ts';
 import { BRAND, buttonHtml, layout } from './layout.ts';
 import type { RenderedMail, StoreContext } from './orders.ts';
@@ -54,12 +55,6 @@ export function readBackInStockPayload(json: unknown): BackInStockPayload {
   };
 }
 
-/** "Aarav 3-Seater Fabric Sofa (Teal velvet / 3-seater)", or the name alone for a default-only product. */
-export const backInStockItemName = (p: BackInStockPayload): string =>
-  p.variant_title && p.variant_title !== 'Default'
-    ? `${p.product_name} (${p.variant_title})`
-    : p.product_name;
-
 function footerHtml(ctx: StoreContext): string {
   const contact = ctx.supportEmail
     ? `<a href="mailto:${escapeHtml(ctx.supportEmail)}" style="color:${BRAND.accent};">${escapeHtml(ctx.supportEmail)}</a>`
@@ -69,7 +64,8 @@ function footerHtml(ctx: StoreContext): string {
 }
 
 export function renderBackInStockMail(p: BackInStockPayload, ctx: StoreContext): RenderedMail {
-  const item = backInStockItemName(p);
+  const item = nameWithVariant(p.product_name, p.variant_title);
+  const variant = shownVariantTitle(p.variant_title);
   const subject = `Back in stock: ${item}`;
   const link = absoluteUrl(ctx.siteUrl, p.url_path);
   const img = absoluteUrl(ctx.siteUrl, p.image);
@@ -84,7 +80,7 @@ ${intro.map((para) => `<p style="margin:0 0 12px;">${escapeHtml(para)}</p>`).joi
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="table-layout:fixed;margin:8px 0;">
 <tr>
 ${img ? `<td width="128" style="width:128px;vertical-align:top;"><img src="${escapeHtml(img)}" width="120" height="120" alt="${escapeHtml(item)}" style="display:block;width:120px;height:120px;object-fit:cover;border-radius:8px;border:1px solid ${BRAND.line};"></td>` : ''}
-<td style="vertical-align:top;padding-left:8px;word-break:break-word;overflow-wrap:anywhere;"><div style="font-weight:bold;font-size:17px;">${escapeHtml(p.product_name)}</div>${p.variant_title && p.variant_title !== 'Default' ? `<div style="color:${BRAND.muted};">${escapeHtml(p.variant_title)}</div>` : ''}<div style="margin-top:6px;font-weight:bold;">${escapeHtml(price)}</div><div style="font-size:12px;color:${BRAND.muted};">SKU ${escapeHtml(p.sku)}</div></td>
+<td style="vertical-align:top;padding-left:8px;word-break:break-word;overflow-wrap:anywhere;"><div style="font-weight:bold;font-size:17px;">${escapeHtml(p.product_name)}</div>${variant ? `<div style="color:${BRAND.muted};">${escapeHtml(variant)}</div>` : ''}<div style="margin-top:6px;font-weight:bold;">${escapeHtml(price)}</div><div style="font-size:12px;color:${BRAND.muted};">SKU ${escapeHtml(p.sku)}</div></td>
 </tr>
 </table>
 ${buttonHtml(escapeHtml(link), 'View it in the store')}`;
