@@ -9,7 +9,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../shared/src/types/database.ts';
+import type { Database, Json } from '../../shared/src/types/database.ts';
 import {
   addPeople,
   forEachStoreServer,
@@ -20,6 +20,7 @@ import {
   storeClient,
 } from './support/store.ts';
 import {
+  ledgerMismatches,
   movementsOf,
   optionedProduct,
   plainProduct,
@@ -31,19 +32,6 @@ import {
 import type { TestServer } from 'supabase-local/testing';
 
 type Client = SupabaseClient<Database>;
-interface PlacedOrder {
-  id: string;
-  order_number: string;
-  status: string;
-  subtotal: number;
-  total: number;
-}
-interface RpcError {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: string | null;
-}
 
 forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', ({ server }) => {
   let s: TestServer;
@@ -98,18 +86,17 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
   const sku = (p: MadeProduct, i: number) => Object.keys(p.variants)[i]!;
   const vid = (p: MadeProduct, i: number) => p.variants[sku(p, i)]!;
 
-  async function place(
+  function place(
     client: Client,
-    items: Record<string, unknown>[],
+    items: { [key: string]: Json | undefined }[],
     payment_method: 'cod' | 'razorpay' = 'cod',
-  ): Promise<{ data: PlacedOrder | null; error: RpcError | null }> {
-    const { data, error } = await client.rpc('place_order', {
-      items: items as never,
+  ) {
+    return client.rpc('place_order', {
+      items,
       shipping_address: shippingAddress(),
       payment_method,
       idempotency_key: uniq('stock-'),
     });
-    return { data: data as unknown as PlacedOrder | null, error };
   }
   const reservationsOf = async (orderId: string) =>
     (
@@ -405,9 +392,9 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
     it('needs a reason, a note for an adjustment, and never goes below zero (all or nothing)', async () => {
       const a = await plainProduct(s.db, { stock: 2 });
       const b = await plainProduct(s.db, { stock: 2 });
-      const adjust = (client: Client, changes: unknown, reason: string, note?: string) =>
+      const adjust = (client: Client, changes: Json, reason: string, note?: string) =>
         client.rpc('admin_adjust_stock', {
-          changes: changes as never,
+          changes,
           reason,
           ...(note === undefined ? {} : { note }),
         });
@@ -481,6 +468,46 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
     });
   });
 
+  describe('the hold and the ledger check', () => {
+    it('holds for store_settings.reservation_minutes, which a fresh admin sets', async () => {
+      const p = await plainProduct(s.db, { stock: 3 });
+      expect(
+        (await staff.from('store_settings').update({ reservation_minutes: 1 }).eq('id', true)).error,
+      ).toBeNull();
+      try {
+        const { data } = await place(asha, [{ variant_id: p.variantId, quantity: 1 }], 'razorpay');
+        expect(await reservationsOf(data!.id)).toEqual([
+          { variant_id: String(p.variantId), quantity: 1, status: 'active', minutes: 1 },
+        ]);
+        const { count } = await stale
+          .from('store_settings')
+          .update({ reservation_minutes: 5 }, { count: 'exact' })
+          .eq('id', true);
+        expect(count ?? 0).toBe(0);
+      } finally {
+        await s.db.query('update public.store_settings set reservation_minutes = 30');
+      }
+    });
+
+    it('the suite-end check (stock = sum of movements) catches stock written around the ledger', async () => {
+      const p = await plainProduct(s.db, { stock: 2 });
+      expect(await ledgerMismatches(s.db)).toEqual([]);
+      await s.db.transaction(
+        async (tx) => {
+          await tx.query(`select set_config('furnicraft.stock_ledger', 'on', true)`);
+          await tx.query('update public.product_variants set stock_quantity = 9 where id = $1', [
+            p.variantId,
+          ]);
+          expect(await ledgerMismatches(tx)).toEqual([
+            { id: String(p.variantId), sku: p.sku, stock_quantity: 9, ledger: 2 },
+          ]);
+        },
+        { rollback: true },
+      );
+      expect(await ledgerMismatches(s.db)).toEqual([]);
+    });
+  });
+
   describe('low stock', () => {
     it('records one alert per crossing of the threshold, resolved when stock rises above it', async () => {
       const p = await plainProduct(s.db, { stock: 6 });
@@ -507,7 +534,7 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
         expect.objectContaining({ variant_id: p.variantId, sku: p.sku, threshold: 3, stock_quantity: 1 }),
       );
       await staff.rpc('admin_adjust_stock', {
-        changes: [{ variant_id: p.variantId, quantity_change: 9 }] as never,
+        changes: [{ variant_id: p.variantId, quantity_change: 9 }],
         reason: 'receipt',
       });
       expect(await alerts()).toEqual([{ threshold: 3, stock_quantity: 3, open: false }]);
@@ -551,7 +578,7 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
       const first = await asha.rpc('request_back_in_stock', { variant_id: v });
       expect(first.error).toBeNull();
       const again = await asha.rpc('request_back_in_stock', { variant_id: v });
-      expect((again.data as unknown as { id: number }).id).toBe((first.data as unknown as { id: number }).id);
+      expect(again.data!.id).toBe(first.data!.id);
       expect((await bilal.rpc('request_back_in_stock', { variant_id: v })).error).toBeNull();
       // In stock, or made to order: nothing to wait for.
       await receive(s.db, vid(p, 0), 1);
@@ -566,7 +593,7 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
       expect(
         (
           await staff.rpc('admin_adjust_stock', {
-            changes: [{ variant_id: v, quantity_change: 2 }] as never,
+            changes: [{ variant_id: v, quantity_change: 2 }],
             reason: 'receipt',
           })
         ).error,
@@ -606,14 +633,14 @@ forEachStoreServer('stock: the ledger, reservations, alerts and back in stock', 
     it('tells a default-only product without a variant title, and counts a released hold as stock returning', async () => {
       const plain = await plainProduct(s.db, { stock: 1 });
       const { data: hold } = await bilal.rpc('place_order', {
-        items: [{ variant_id: plain.variantId, quantity: 1 }] as never,
+        items: [{ variant_id: plain.variantId, quantity: 1 }],
         shipping_address: shippingAddress(),
         payment_method: 'razorpay',
         idempotency_key: uniq('bis-'),
       });
       expect((await asha.rpc('request_back_in_stock', { variant_id: plain.variantId })).error).toBeNull();
       expect(await outbox(plain.variantId)).toEqual([]);
-      await bilal.rpc('cancel_order', { order_id: (hold as unknown as { id: string }).id });
+      await bilal.rpc('cancel_order', { order_id: hold!.id });
       const mails = await outbox(plain.variantId);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.payload).toMatchObject({

@@ -8,7 +8,7 @@
  * staff retry issues it exactly once.
  */
 import { createHmac } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
 import {
   forEachServer,
@@ -22,6 +22,7 @@ import {
 import {
   accessToken,
   addPeople,
+  expectLedgerBalanced,
   PEOPLE,
   serviceClient,
   shippingAddress,
@@ -60,6 +61,8 @@ forEachServer(
   },
   ({ server }) => {
     let s: TestServer;
+    // The stock ledger holds whatever the payment functions did (stock = sum of movements).
+    afterAll(() => expectLedgerBalanced(server().db, 'payment functions'));
     beforeAll(async () => {
       s = server();
       await addPeople(s.db);

@@ -5,7 +5,7 @@
  * sandbox's test keys. Prices sent by the browser are ignored; a forged or mismatched signature is
  * refused and the order stays unpaid; a replayed webhook changes nothing.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFee } from '../../shared/src/pricing/delivery.ts';
 import { loadConfig } from 'supabase-local';
 import {
@@ -18,6 +18,7 @@ import {
 import {
   accessToken,
   addPeople,
+  expectLedgerBalanced,
   PEOPLE,
   serviceClient,
   shippingAddress,
@@ -33,6 +34,8 @@ forEachServer(
   { migrationsDir: STORE_PATHS.migrationsDir, seedPaths: STORE_PATHS.seedPaths, config: loadConfig() },
   ({ server }) => {
     let s: TestServer;
+    // The stock ledger holds whatever the payment functions did (stock = sum of movements).
+    afterAll(() => expectLedgerBalanced(server().db, 'payment functions'));
     beforeAll(async () => {
       s = server();
       await addPeople(s.db);
