@@ -29,7 +29,7 @@ describe('product JSON-LD', () => {
   const ld = productJsonLd(product, 'https://furnicraft.in');
 
   it('lists each active variant as an offer with its SKU, INR price, availability and own address', () => {
-    expect(ld.offers).toEqual([
+    expect(ld.offers.offers).toEqual([
       {
         '@type': 'Offer',
         sku: 'AAR-TEAL-3S',
@@ -58,6 +58,23 @@ describe('product JSON-LD', () => {
         url: 'https://furnicraft.in/product/aarav-sofa?variant=AAR-MTO',
       },
     ]);
+  });
+
+  it('sums them up in an AggregateOffer: lowest price (also as its price), highest, count, best availability', () => {
+    expect(ld.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      price: '24999.00',
+      lowPrice: '24999.00',
+      highPrice: '45000.00',
+      priceCurrency: 'INR',
+      offerCount: 3,
+      availability: 'https://schema.org/InStock',
+    });
+    const soldOut = productJsonLd(
+      { ...product, variants: product.variants.filter((v) => v.sku === 'AAR-RUST/L') },
+      'https://furnicraft.in',
+    );
+    expect(soldOut.offers.availability).toBe('https://schema.org/OutOfStock');
   });
 
   it("names the product with the default variant's SKU and picture, absolute", () => {

@@ -30,8 +30,10 @@ export function offerAvailability(v: Pick<LdVariant, 'made_to_order' | 'availabl
 }
 
 /**
- * The product page's schema.org Product: one Offer per active variant (its SKU, price in INR,
- * availability and its own address, `?variant=SKU`), so search engines list each configuration.
+ * The product page's schema.org Product. Its `offers` is an AggregateOffer (an Offer too: price is the
+ * lowest, availability the best of them, so readers of a single offer still find both) whose own
+ * `offers` list one Offer per active variant — its SKU, price in INR, availability and its own
+ * address (`?variant=SKU`) — so search engines see each configuration.
  */
 export function productJsonLd(product: LdProduct, origin: string) {
   const page = new URL(`/product/${encodeURIComponent(product.slug)}`, origin);
@@ -50,18 +52,38 @@ export function productJsonLd(product: LdProduct, origin: string) {
     aggregateRating: product.review_count
       ? { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.review_count }
       : undefined,
-    offers: variants.map((v) => {
-      const url = new URL(page);
-      url.searchParams.set('variant', v.sku);
-      return {
-        '@type': 'Offer',
-        sku: v.sku,
-        name: v.title,
-        price: v.price.toFixed(2),
-        priceCurrency: 'INR',
-        availability: offerAvailability(v),
-        url: url.href,
-      };
-    }),
+    offers: aggregateOffer(variants, page),
+  };
+}
+
+function aggregateOffer(variants: readonly LdVariant[], page: URL) {
+  const offers = variants.map((v) => {
+    const url = new URL(page);
+    url.searchParams.set('variant', v.sku);
+    return {
+      '@type': 'Offer',
+      sku: v.sku,
+      name: v.title,
+      price: v.price.toFixed(2),
+      priceCurrency: 'INR',
+      availability: offerAvailability(v),
+      url: url.href,
+    };
+  });
+  const prices = variants.map((v) => v.price);
+  const low = prices.length ? Math.min(...prices) : 0;
+  const high = prices.length ? Math.max(...prices) : 0;
+  const best = (['InStock', 'MadeToOrder'] as const)
+    .map((a) => `${SCHEMA}${a}`)
+    .find((a) => offers.some((o) => o.availability === a));
+  return {
+    '@type': 'AggregateOffer',
+    price: low.toFixed(2),
+    lowPrice: low.toFixed(2),
+    highPrice: high.toFixed(2),
+    priceCurrency: 'INR',
+    offerCount: offers.length,
+    availability: best ?? `${SCHEMA}OutOfStock`,
+    offers,
   };
 }

@@ -104,7 +104,7 @@ function OptionRadio({
       ) : (
         <span
           aria-hidden="true"
-          className={`inline-block rounded-lg border px-3 py-2 text-sm font-medium peer-checked:border-amber-800 peer-checked:bg-amber-50 peer-checked:text-amber-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-700 peer-disabled:border-dashed peer-disabled:text-stone-400 peer-disabled:line-through ${soldOut ? 'border-dashed border-stone-400 text-stone-600' : 'border-stone-300 text-stone-800'}`}
+          className={`inline-block rounded-lg border px-3 py-2 text-sm font-medium peer-checked:border-amber-800 peer-checked:bg-amber-50 peer-checked:text-amber-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-700 peer-disabled:border-dashed peer-disabled:text-stone-500 peer-disabled:line-through ${soldOut ? 'border-dashed border-stone-400 text-stone-600' : 'border-stone-300 text-stone-800'}`}
         >
           {value.value}
         </span>
