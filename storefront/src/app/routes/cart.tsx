@@ -53,8 +53,9 @@ export function Component() {
             // The variant's available stock (none for made to order) and the store's per-order limit.
             const max = Math.min(stock ?? Infinity, perLine ?? Infinity);
             const title = shownVariantTitle(variant.title);
-            // Two variants of one product are two lines: their controls are named apart.
-            const name = nameWithVariant(product.name, variant.title);
+            // Two variants of one product are two lines: their controls are then named apart by variant.
+            const twice = cart.lines.filter((l) => l.product.id === product.id).length > 1;
+            const name = twice ? nameWithVariant(product.name, variant.title) : product.name;
             return (
               <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
                 <ProductImage

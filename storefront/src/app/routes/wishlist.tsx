@@ -52,9 +52,13 @@ function WishlistGrid({ userId }: { userId: string }) {
         const price = variant?.price ?? product.price;
         const originalPrice = variant ? variant.original_price : product.original_price;
         const discount = discountPercent(price, originalPrice);
-        const title = shownVariantTitle(variant?.title);
-        const href = variant
-          ? `${paths.product(product.id)}?variant=${encodeURIComponent(variant.sku)}`
+        // Saved without a variant, a product whose variants differ in price starts "from" its lowest.
+        const from = !variant && product.price_max != null && product.price_max > product.price;
+        // A choice other than the product's default is named and linked to; the default is the product.
+        const chosen = variant && !variant.is_default ? variant : null;
+        const title = shownVariantTitle(chosen?.title);
+        const href = chosen
+          ? `${paths.product(product.id)}?variant=${encodeURIComponent(chosen.sku)}`
           : paths.product(product.id);
         return (
           <li key={id} className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -86,6 +90,7 @@ function WishlistGrid({ userId }: { userId: string }) {
                 </p>
               )}
               <p className="flex flex-wrap items-baseline gap-x-2">
+                {from && <span className="text-sm text-stone-600">from</span>}
                 <span className="font-bold whitespace-nowrap">{formatINR(price)}</span>
                 {discount > 0 && originalPrice != null && (
                   <s className="text-sm whitespace-nowrap text-stone-600">

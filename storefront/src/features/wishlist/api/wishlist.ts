@@ -12,7 +12,7 @@ const selectWishlist = (supabase: Supabase, userId: string) =>
   supabase
     .from('wishlist_items')
     .select(
-      'id,product_id,variant_id,created_at,product:products(id,slug,name,price,original_price,image_url,in_stock,stock_quantity),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
+      'id,product_id,variant_id,created_at,product:products(id,slug,name,price,price_max,original_price,image_url,in_stock,stock_quantity),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
