@@ -42,10 +42,10 @@ test('staff define options, generate the variants, price one, are told a duplica
   await page.getByLabel('Size value 1', { exact: true }).fill('3-seater');
   await page.getByRole('button', { name: 'Add value to Size' }).click();
   await page.getByLabel('Size value 2', { exact: true }).fill('L-shape left');
-  await page.getByRole('button', { name: 'Save options' }).click();
+  await page.getByRole('button', { name: 'Update options' }).click();
   await expect(page.getByText('Options saved')).toBeVisible();
   // the default variant took the first value of each option, and its title follows them
-  await expect(page.getByLabel('Price, Teal velvet / 3-seater')).toHaveValue('999');
+  await expect(page.getByLabel('Price, Teal velvet / 3-seater', { exact: true })).toHaveValue('999');
   await expect(page.getByText('3 combination(s) without a variant.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate combinations' }).click();
@@ -55,15 +55,15 @@ test('staff define options, generate the variants, price one, are told a duplica
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // One variant's price, saved in its row: the product's summary becomes "from ₹999"
-  await page.getByLabel('Price, Grey linen / L-shape left').fill('1299');
-  await page.getByRole('button', { name: 'Save Grey linen / L-shape left' }).click();
+  await page.getByLabel('Price, Grey linen / L-shape left', { exact: true }).fill('1299');
+  await page.getByRole('button', { name: 'Update Grey linen / L-shape left' }).click();
   await expect(page.getByText(/^Variant .+-GL-LSL saved$/)).toBeVisible();
   await expect(page.getByText('Price from ₹999 to ₹1,299', { exact: false })).toBeVisible();
   expect((await productSummary(product.id))[0]).toMatchObject({ price: 999, price_max: 1299 });
 
   // The default's SKU in lower case on another variant: the database refuses, staff read why
   await page.getByLabel('SKU, Grey linen / 3-seater').fill(defaultSku.toLowerCase());
-  await page.getByRole('button', { name: 'Save Grey linen / 3-seater' }).click();
+  await page.getByRole('button', { name: 'Update Grey linen / 3-seater' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'is already used' })).toContainText(
     `The SKU "${defaultSku.toLowerCase()}" is already used by another variant (SKUs are unique regardless of letter case).`,
   );
@@ -102,12 +102,15 @@ test('staff define options, generate the variants, price one, are told a duplica
   await page.getByRole('menuitem', { name: 'Stock movements' }).click();
   await expect(page).toHaveURL(/\/admin\/stock_movements/);
   await page.getByPlaceholder('SKU').fill(defaultSku);
+  await expect(page).toHaveURL(new RegExp(defaultSku));
   const adjustment = page.locator('tbody tr', { hasText: 'Count on 24 Nov: one damaged' });
   await expect(adjustment).toBeVisible();
   await expect(adjustment).toContainText('adjustment');
   await expect(adjustment.locator('td').nth(4)).toHaveText('-1');
   await expect(adjustment.locator('td').nth(6)).toHaveText('2');
   await expect(adjustment).toContainText('Staff');
+  // the product's opening stock (its insert), then the movements of this journey: 4 rows
+  await expect(page.locator('tbody tr')).toHaveCount(4);
   await expect(page.locator('tbody tr', { hasText: 'Opening stock' })).toContainText('import');
   expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
+import { AdminError, SESSION_ENDED, constraintMessage, toAdminError } from '@/lib/errors';
 
 /** ra-data-postgrest's HttpError: PostgREST's body under `body`, the HTTP status beside it. */
 function httpError(status: number, body: { code: string; message: string; details?: string | null }) {
@@ -138,6 +138,25 @@ describe('toAdminError', () => {
         postgrestError('23505', 'duplicate key value violates unique constraint "product_variants_sku_key"'),
       ).message,
     ).toBe('This SKU is already used by another variant (SKUs are unique regardless of letter case).');
+    expect(
+      constraintMessage(
+        postgrestError('23505', 'duplicate key value violates unique constraint "product_variants_sku_key"'),
+        'Sofa-1',
+      ),
+    ).toBe(
+      'The SKU "Sofa-1" is already used by another variant (SKUs are unique regardless of letter case).',
+    );
+    expect(constraintMessage(postgrestError('P0001', 'constraint "product_variants_sku_key"'))).toBeNull();
+    // what the data provider throws: an AdminError keeping PostgREST's body
+    const thrown = toAdminError(
+      httpError(409, {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "product_variants_sku_key"',
+      }),
+    );
+    expect(constraintMessage(thrown, 'sofa-1')).toBe(
+      'The SKU "sofa-1" is already used by another variant (SKUs are unique regardless of letter case).',
+    );
     const price = toAdminError(
       postgrestError(
         '23514',

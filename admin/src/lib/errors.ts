@@ -160,21 +160,26 @@ const CONSTRAINT_MESSAGES: Record<string, (value: string | null) => string> = {
 };
 
 /** The constraint a 23xxx message names, and the value of the key its details show. */
-function constraintOf({ message, details }: Fields): { name: string; value: string | null } | null {
-  const name = /constraint "([^"]+)"/.exec(message)?.[1];
+function constraintOf({ message, details, body }: Fields): { name: string; value: string | null } | null {
+  // the body's message: an AdminError's own message is already staff's words
+  const name = /constraint "([^"]+)"/.exec(text(prop(body, 'message')) || message)?.[1];
   if (!name) return null;
   // unique violations: 'Key (lower(sku))=(fc-1) already exists.'
   const value = /^Key \(.*\)=\((.*)\) already exists\.?$/.exec(details)?.[1] ?? null;
   return { name, value };
 }
 
-/** Staff's words for a constraint the database refused with, when the console knows it. */
-export function constraintMessage(error: unknown): string | null {
+/**
+ * Staff's words for a constraint the database refused with, when the console knows it. `sent` is
+ * the value the caller wrote (the SKU typed in the grid), named when the refusal's details do not
+ * show the key.
+ */
+export function constraintMessage(error: unknown, sent?: string): string | null {
   const fields = fieldsOf(error);
   if (!/^23/.test(fields.code)) return null;
   const constraint = constraintOf(fields);
   const say = constraint ? CONSTRAINT_MESSAGES[constraint.name] : undefined;
-  return constraint && say ? say(constraint.value) : null;
+  return constraint && say ? say(constraint.value ?? sent ?? null) : null;
 }
 
 /**

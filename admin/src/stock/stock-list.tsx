@@ -14,10 +14,8 @@ import {
   SearchInput,
   TextField,
   TopToolbar,
-  useListContext,
   useRecordContext,
   useRefresh,
-  useUnselectAll,
 } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
 import type { Row } from '@/lib/database';
@@ -67,30 +65,6 @@ function AdjustButton() {
   );
 }
 
-/** Adjust every selected variant by the same quantity in one admin_adjust_stock call. */
-function BulkAdjustButton() {
-  const { data, selectedIds } = useListContext<Row<'product_variants'>>();
-  const refresh = useRefresh();
-  const unselectAll = useUnselectAll('product_variants');
-  const [open, setOpen] = useState(false);
-  const targets = (data ?? []).filter((v) => selectedIds.includes(v.id)).map(target);
-  return (
-    <>
-      <Button size="small" onClick={() => setOpen(true)}>
-        Adjust stock
-      </Button>
-      <AdjustStockDialog
-        targets={open ? targets : []}
-        onClose={() => setOpen(false)}
-        onDone={() => {
-          unselectAll();
-          refresh();
-        }}
-      />
-    </>
-  );
-}
-
 /**
  * Stock per variant: on hand (the ledger's sum), reserved by unpaid online orders whose reservation
  * is live, and available to sell (computed columns, so an expired reservation counts as free at once).
@@ -110,7 +84,9 @@ export function StockList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick={false} bulkActionButtons={<BulkAdjustButton />}>
+      {/* no row selection: react-admin's row checkboxes carry no accessible name (axe); bulk
+          adjustments are on the product's variants grid */}
+      <Datagrid rowClick={false} bulkActionButtons={false}>
         <ReferenceField
           source="product_id"
           reference="products"

@@ -161,7 +161,7 @@ export function OptionsEditor({
           Add option
         </Button>
         <Button variant="contained" onClick={trySave} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save options'}
+          {save.isPending ? 'Saving…' : 'Update options'}
         </Button>
       </Stack>
       <Confirm

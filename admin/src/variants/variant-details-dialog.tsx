@@ -114,7 +114,7 @@ export function VariantDetailsDialog({
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={() => void save()}>
-          Save details
+          Update details
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Radio, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { toAdminError } from '@/lib/errors';
+import { constraintMessage, toAdminError } from '@/lib/errors';
 import type { VariantRecord } from '@/variants/variant-queries';
 import { toVariantDraft, variantUpdate, type VariantDraft } from '@/variants/variant-draft';
 
@@ -53,7 +53,8 @@ export function VariantRow({
       onSaved();
     } catch (error) {
       void logoutIfAccessDenied(error);
-      onProblem(variant.sku, [toAdminError(error).message]);
+      const sku = typeof changes['sku'] === 'string' ? changes['sku'] : undefined;
+      onProblem(variant.sku, [constraintMessage(error, sku) ?? toAdminError(error).message]);
     } finally {
       setSaving(false);
     }
@@ -155,9 +156,9 @@ export function VariantRow({
             variant="contained"
             disabled={!dirty || saving}
             onClick={submit}
-            aria-label={`Save ${name}`}
+            aria-label={`Update ${name}`}
           >
-            {saving ? 'Saving…' : 'Save'}
+            {saving ? 'Saving…' : 'Update'}
           </Button>
           <Button size="small" onClick={onDetails} aria-label={`Details of ${name}`}>
             Details

@@ -91,7 +91,7 @@ export function VariantsSection() {
           </Button>
           <Typography variant="body2" color="text.secondary">
             {(options.data?.length ?? 0) === 0
-              ? 'Save options first.'
+              ? 'Define options first.'
               : missing === 0
                 ? 'Every combination has a variant.'
                 : `${missing} combination(s) without a variant.`}
