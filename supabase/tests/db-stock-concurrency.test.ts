@@ -120,6 +120,72 @@ forEachStoreServer('stock under concurrency', ({ kind, server }) => {
     expect(rows[0]).toEqual({ stock_quantity: 15, in_stock: true });
   }, 120_000);
 
+  it(`never deadlocks orders that take variants of two products in opposite product order [${kind}]`, async () => {
+    // Variant ids interleave the products: a1 < b1 < b2 < a3, a1 and a3 of A, b1 and b2 of B. An
+    // order of (a1, b1) locks A's summary row before B's; an order of (b2, a3) B's before A's.
+    const a = await optionedProduct(
+      s.db,
+      [{ name: 'Finish', values: ['Teak', 'Walnut', 'Oak'] }],
+      [
+        { sku: uniq('DLA-T'), values: ['Teak'], price: 999, stock: 100 },
+        { sku: uniq('DLA-W'), values: ['Walnut'], price: 999, stock: 100 },
+      ],
+    );
+    const b = await optionedProduct(
+      s.db,
+      [{ name: 'Finish', values: ['Teak', 'Walnut'] }],
+      [
+        { sku: uniq('DLB-T'), values: ['Teak'], price: 999, stock: 100 },
+        { sku: uniq('DLB-W'), values: ['Walnut'], price: 999, stock: 100 },
+      ],
+    );
+    const a3 = await s.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.product_variants (product_id, sku, price) values ($1, $2, 999) returning id`,
+        [a.id, uniq('DLA-O')],
+      );
+      await tx.query(
+        'insert into public.variant_option_values (variant_id, option_id, value_id) values ($1, $2, $3)',
+        [rows[0]!.id, a.options.Finish, a.values['Finish:Oak']],
+      );
+      return Number(rows[0]!.id);
+    });
+    await s.db.query(
+      `insert into public.stock_movements (variant_id, quantity, reason) values ($1, 100, 'receipt')`,
+      [a3],
+    );
+    const [a1] = Object.values(a.variants);
+    const [b1, b2] = Object.values(b.variants);
+    expect(a1! < b1! && b2! < a3).toBe(true);
+    const results = await Promise.all(
+      clients.map((c, i) =>
+        c.rpc('place_order', {
+          items:
+            i % 2 === 0
+              ? [
+                  { variant_id: a1!, quantity: 1 },
+                  { variant_id: b1!, quantity: 1 },
+                ]
+              : [
+                  { variant_id: b2!, quantity: 1 },
+                  { variant_id: a3, quantity: 1 },
+                ],
+          shipping_address: shippingAddress(),
+          payment_method: 'cod',
+          idempotency_key: uniq('cross-'),
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.error !== null).map((r) => r.error)).toEqual([]);
+    for (const [v, left] of [
+      [a1!, 75],
+      [b1!, 75],
+      [b2!, 75],
+      [a3, 75],
+    ] as const)
+      expect((await stockOf(s.db, v)).stock_quantity).toBe(left);
+  }, 120_000);
+
   describe('online orders', () => {
     beforeAll(async () => {
       // Each buyer may have two unpaid online orders: the first race left none.
