@@ -12,6 +12,7 @@ import {
   addPeople,
   forEachStoreServer,
   liftRateLimits,
+  PEOPLE,
   shippingAddress,
   storeClient,
   type Person,
@@ -33,7 +34,7 @@ forEachStoreServer('stock under concurrency', ({ kind, server }) => {
 
   beforeAll(async () => {
     s = server();
-    await addPeople(s.db, BUYERS);
+    await addPeople(s.db, [...BUYERS, PEOPLE.admin]);
     await liftRateLimits(s.db);
     clients = BUYERS.map((b) => storeClient(s, b));
   }, 60_000);
@@ -184,6 +185,33 @@ forEachStoreServer('stock under concurrency', ({ kind, server }) => {
       [a3, 75],
     ] as const)
       expect((await stockOf(s.db, v)).stock_quantity).toBe(left);
+
+    // Cancelling them all at once gives the stock back in the same crossing orders.
+    const cancelled = await Promise.all(
+      results.map((r, i) => clients[i]!.rpc('cancel_order', { order_id: r.data!.id })),
+    );
+    expect(cancelled.filter((r) => r.error !== null).map((r) => r.error)).toEqual([]);
+    // Staff adjusting the same variants in crossing orders, many times at once.
+    const staff = storeClient(s, PEOPLE.admin);
+    const adjusted = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        staff.rpc('admin_adjust_stock', {
+          changes:
+            i % 2 === 0
+              ? [
+                  { variant_id: a1!, quantity_change: 1 },
+                  { variant_id: b1!, quantity_change: 1 },
+                ]
+              : [
+                  { variant_id: a3, quantity_change: 1 },
+                  { variant_id: b2!, quantity_change: 1 },
+                ],
+          reason: 'receipt',
+        }),
+      ),
+    );
+    expect(adjusted.filter((r) => r.error !== null).map((r) => r.error)).toEqual([]);
+    for (const v of [a1!, b1!, b2!, a3]) expect((await stockOf(s.db, v)).stock_quantity).toBe(110);
   }, 120_000);
 
   describe('online orders', () => {
