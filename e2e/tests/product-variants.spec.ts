@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 import { fillShipping, signInNewShopper, signInOnLoginPage } from './support/checkout';
-import { createUser } from './support/admin';
-import { choose, mainPicture, optionRadio, serviceRows } from './support/variants';
+import { createProduct, createUser, deleteProductNamed } from './support/admin';
+import { asStaff, choose, mainPicture, optionRadio, serviceRows, staffToken } from './support/variants';
 
 // The seeded Aarav sofa (product 1): Fabric (Grey linen-look, Teal velvet, Mustard cotton) ×
 // Configuration (3-seater, L-shape left/right); default AARAV-GL-3S ₹24,999; AARAV-TV-3S ₹27,999 (was
@@ -74,7 +74,7 @@ test('a shopper chooses a fabric and a size: price, picture and address follow; 
   await expect(page.getByText('Aarav 3-Seater Fabric Sofa (Teal velvet / 3-seater) × 1')).toBeVisible();
 });
 
-test('the pickers are radio groups a keyboard can use, and missing combinations are disabled', async ({
+test('the pickers are radio groups a keyboard can use, and JSON-LD lists every variant as an offer', async ({
   page,
 }) => {
   await page.goto(`${SOFA}?variant=AARAV-GL-3S`);
@@ -113,6 +113,77 @@ test('the pickers are radio groups a keyboard can use, and missing combinations 
   );
   expect(offers.find((o) => o.sku === 'AARAV-MU-LR')!.availability).toBe('https://schema.org/OutOfStock');
   expect(offers.find((o) => o.sku === 'AARAV-TV-LL')!.availability).toBe('https://schema.org/MadeToOrder');
+});
+
+test('a combination that is not sold is disabled in the pickers, and its SKU opens the default', async ({
+  page,
+}) => {
+  // A table of its own: Finish (Teak, Walnut) × Size (Small, Large), made through the admin's RPCs;
+  // Walnut / Large is then deactivated, so that combination does not exist for shoppers.
+  const name = `Variant test table ${Date.now()}`;
+  const { id } = await createProduct(name);
+  const token = await staffToken(await createUser('admin'));
+  await asStaff(token, 'rpc/admin_set_product_options', {
+    method: 'POST',
+    body: {
+      product_id: id,
+      options: [
+        {
+          name: 'Finish',
+          values: [
+            { value: 'Teak', swatch_color: '#a86a32' },
+            { value: 'Walnut', swatch_color: '#4a2e1b' },
+          ],
+        },
+        { name: 'Size', values: [{ value: 'Small' }, { value: 'Large' }] },
+      ],
+    },
+  });
+  const made = await asStaff<{ id: number; title: string; sku: string }[]>(
+    token,
+    'rpc/admin_generate_variants',
+    {
+      method: 'POST',
+      body: { product_id: id },
+    },
+  );
+  const walnutLarge = made.find((v) => v.title === 'Walnut / Large')!;
+  // Stock for the two others (new variants start at 0), through the ledger as staff do.
+  await asStaff(token, 'rpc/admin_adjust_stock', {
+    method: 'POST',
+    body: {
+      changes: made.filter((v) => v !== walnutLarge).map((v) => ({ variant_id: v.id, quantity_change: 5 })),
+      reason: 'receipt',
+    },
+  });
+  await asStaff(token, `product_variants?id=eq.${walnutLarge.id}`, {
+    method: 'PATCH',
+    body: { is_active: false },
+  });
+
+  try {
+    await page.goto(`/product/${id}`);
+    await expect(optionRadio(page, 'Finish', 'Teak')).toBeChecked();
+    await expect(optionRadio(page, 'Size', 'Small')).toBeChecked();
+    await choose(page, 'Finish', 'Walnut');
+    const large = page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: /^Large/ });
+    await expect(large).toBeDisabled();
+    await expect(large).toHaveAccessibleName('Large (not available with your other choices)');
+    await choose(page, 'Finish', 'Teak');
+    await expect(large).toBeEnabled();
+    await choose(page, 'Size', 'Large');
+    await expect(
+      page.getByRole('group', { name: 'Finish' }).getByRole('radio', { name: /^Walnut/ }),
+    ).toBeDisabled();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto(`/product/${id}?variant=${walnutLarge.sku}`);
+    await expect(optionRadio(page, 'Finish', 'Teak')).toBeChecked();
+    await expect(optionRadio(page, 'Size', 'Small')).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
+  } finally {
+    await deleteProductNamed(name);
+  }
 });
 
 test('a shared link opens its variant (any letter case); an unknown SKU opens the default', async ({

@@ -32,3 +32,35 @@ export async function choose(page: Page, option: string, value: string): Promise
 export function mainPicture(page: Page): Locator {
   return page.getByRole('article').getByRole('img', { name: 'Aarav 3-Seater Fabric Sofa' }).first();
 }
+
+/** A signed-in staff member's access token (a fresh session: the admin RPCs want one). */
+export async function staffToken(user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${API}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: keys.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(res.ok).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A call as that staff member (PostgREST), failing the test on an error answer. */
+export async function asStaff<T>(
+  token: string,
+  path: string,
+  init: { method: string; body?: unknown },
+): Promise<T> {
+  const res = await fetch(`${API}/rest/v1/${path}`, {
+    method: init.method,
+    headers: {
+      apikey: keys.anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  expect(res.ok, `${init.method} ${path} → ${res.status}: ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : null) as T;
+}
