@@ -448,6 +448,75 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
     });
   });
 
+  describe('admin_set_product_options replacing the set', () => {
+    type OptionsOut = { id: number; name: string; values: { id: number; value: string }[] }[];
+    const optionsOf = async (productId: number): Promise<OptionsOut> => {
+      const { data } = await clients.admin
+        .from('product_options')
+        .select('id, name, values:product_option_values(id, value)')
+        .eq('product_id', productId)
+        .order('position');
+      return data ?? [];
+    };
+    const titles = async (productId: number) =>
+      (
+        await s.db.query<{ title: string }>(
+          'select title from public.product_variants where product_id = $1 order by title',
+          [productId],
+        )
+      ).rows.map((r) => r.title);
+
+    it('removing a value deletes the variants using it; renaming one retitles them (db-findings F7)', async () => {
+      const p = await sofa();
+      const opts = await optionsOf(p.id);
+      const [fabric, size] = opts;
+      const keep = (o: OptionsOut[number], drop?: string, rename?: [string, string]) => ({
+        id: o.id,
+        name: o.name,
+        values: o.values
+          .filter((v) => v.value !== drop)
+          .map((v) => ({ id: v.id, value: rename && v.value === rename[0] ? rename[1] : v.value })),
+      });
+      const { error } = await clients.admin.rpc('admin_set_product_options', {
+        product_id: p.id,
+        options: [keep(fabric!, 'Teal velvet'), keep(size!, undefined, ['L-shape', 'L-shaped corner'])],
+      });
+      expect(error).toBeNull();
+      expect(await countVariants(p.id)).toBe(2);
+      expect(await titles(p.id)).toEqual(['Grey linen / 3-seater', 'Grey linen / L-shaped corner']);
+    });
+
+    it('refuses to remove a value an ordered variant uses, changing nothing', async () => {
+      const p = await sofa();
+      const tv = p.variants[Object.keys(p.variants)[2]!]!; // Teal velvet / 3-seater
+      const placed = await clients.customerA.rpc('place_order', {
+        items: [{ variant_id: tv, quantity: 1 }],
+        shipping_address: shippingAddress(),
+        payment_method: 'razorpay',
+        idempotency_key: uniq('opt-'),
+      });
+      expect(placed.error).toBeNull();
+      const [fabric, size] = await optionsOf(p.id);
+      const { error } = await clients.admin.rpc('admin_set_product_options', {
+        product_id: p.id,
+        options: [
+          { id: fabric!.id, name: 'Fabric', values: fabric!.values.filter((v) => v.value !== 'Teal velvet') },
+          { id: size!.id, name: 'Size', values: size!.values },
+        ],
+      });
+      expect(error).toMatchObject({ code: 'P0001', details: 'variant_ordered' });
+      expect(await countVariants(p.id)).toBe(3);
+      expect((await optionsOf(p.id))[0]!.values).toHaveLength(2);
+      // A customer or a stale admin cannot call it at all.
+      for (const who of ['customerA', 'staleAdmin'] as const)
+        expect(
+          (await clients[who].rpc('admin_set_product_options', { product_id: p.id, options: [] })).error,
+          who,
+        ).not.toBeNull();
+      expect(await countVariants(p.id)).toBe(3);
+    });
+  });
+
   describe('RLS of the new tables', () => {
     let p: MadeProduct;
     let hidden: number;
