@@ -655,6 +655,26 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
       expect(after.rows).toEqual([{ quantity: 2, note: 'received' }]);
     });
 
+    it('wishlist_items: a customer saves a variant of the product, never a variant of another product', async () => {
+      const other = await plainProduct(s.db);
+      const [, second] = Object.values(p.variants);
+      await s.db.query(
+        'delete from public.wishlist_items where user_id = $1 and product_id = any ($2::bigint[])',
+        [PEOPLE.customerB.id, [p.id, other.id]],
+      );
+      const ok = await clients.customerB
+        .from('wishlist_items')
+        .insert({ user_id: PEOPLE.customerB.id, product_id: p.id, variant_id: second! })
+        .select('product_id, variant_id')
+        .single();
+      expect(ok.error).toBeNull();
+      expect(ok.data).toEqual({ product_id: p.id, variant_id: second });
+      const wrong = await clients.customerB
+        .from('wishlist_items')
+        .insert({ user_id: PEOPLE.customerB.id, product_id: other.id, variant_id: second! });
+      expect(wrong.error, 'a variant of another product (db-findings F8)').not.toBeNull();
+    });
+
     it('back_in_stock_requests: customers read and withdraw their own, never insert; staff read all', async () => {
       const p2 = await plainProduct(s.db, { stock: 0 });
       const mine = await clients.customerA.rpc('request_back_in_stock', { variant_id: p2.variantId });
