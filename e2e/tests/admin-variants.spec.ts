@@ -25,7 +25,8 @@ test('staff define options, generate the variants, price one, are told a duplica
   const name = `E2E Aarav Sofa ${Date.now()}`;
   const product = await createProduct(name); // ₹999, 3 in stock: its default variant
   const defaultSku = `FC-${String(product.id).padStart(6, '0')}`;
-  await signInAsAdmin(page, await createUser('admin'));
+  const staff = await createUser('admin');
+  await signInAsAdmin(page, staff);
   await page.goto(`/admin/products/edit/${product.id}`);
   await expect(page.getByRole('heading', { name: 'Options & variants' })).toBeVisible();
   // price and stock belong to the variants now: not in the product form
@@ -108,7 +109,7 @@ test('staff define options, generate the variants, price one, are told a duplica
   await expect(adjustment).toContainText('adjustment');
   await expect(adjustment.locator('td').nth(4)).toHaveText('-1');
   await expect(adjustment.locator('td').nth(6)).toHaveText('2');
-  await expect(adjustment).toContainText('Staff');
+  await expect(adjustment).toContainText(`Account ${staff.id.slice(0, 8)}`);
   // the product's opening stock (its insert), then the movements of this journey: 4 rows
   await expect(page.locator('tbody tr')).toHaveCount(4);
   await expect(page.locator('tbody tr', { hasText: 'Opening stock' })).toContainText('import');
@@ -135,7 +136,8 @@ test("staff see the SKU and the variant on an order's lines", async ({ page }) =
     4,
   );
   const walnut = variants.find((v) => v.title === 'Walnut')!;
-  const order = await orderVariant(await createUser(), walnut.id);
+  const shopper = await createUser();
+  const order = await orderVariant(shopper, walnut.id);
 
   await signInAsAdmin(page, admin);
   await page.goto(`/admin/orders/${order.id}/show`);
@@ -143,4 +145,14 @@ test("staff see the SKU and the variant on an order's lines", async ({ page }) =
   await expect(page.getByRole('cell', { name: walnut.sku, exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Walnut', exact: true })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The sale is in the movement log, linked to its order
+  await page.getByRole('menuitem', { name: 'Stock movements' }).click();
+  await page.getByPlaceholder('SKU').fill(walnut.sku);
+  await expect(page).toHaveURL(new RegExp(walnut.sku));
+  const sale = page.locator('tbody tr', { hasText: 'sale' });
+  await expect(sale).toHaveCount(1);
+  await expect(sale.locator('td').nth(4)).toHaveText('-1');
+  await expect(sale.getByRole('link', { name: order.order_number })).toBeVisible();
+  await expect(sale).toContainText(`Account ${shopper.id.slice(0, 8)}`);
 });

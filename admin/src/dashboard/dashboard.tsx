@@ -18,6 +18,7 @@ import { toAdminError } from '@/lib/errors';
 import { storeApi } from '@/lib/providers';
 import { eventLabel, formatIST } from '@/orders/order-messages';
 import { StatusChip } from '@/orders/order-status';
+import { priceLabel } from '@/products/product-row';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -237,7 +238,7 @@ export default function Dashboard() {
                 <ListItem key={p.id}>
                   <ListItemText
                     primary={<Link to={`${basename}/products/edit/${p.id}`}>{p.name}</Link>}
-                    secondary={`${formatINR(p.price)} · ${p.stock_quantity} in stock`}
+                    secondary={`${priceLabel(p)} · ${p.stock_quantity} in stock`}
                   />
                 </ListItem>
               ))}

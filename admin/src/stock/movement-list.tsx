@@ -1,4 +1,5 @@
 import {
+  AutocompleteInput,
   Datagrid,
   DateField,
   DateInput,
@@ -7,10 +8,10 @@ import {
   List,
   NumberField,
   ReferenceField,
+  ReferenceInput,
   SearchInput,
   SelectInput,
   TextField,
-  TextInput,
   TopToolbar,
 } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
@@ -36,13 +37,18 @@ const movementFilters = [
   <SelectInput key="reason" source="reason" choices={reasonChoices} alwaysOn emptyText="All reasons" />,
   <DateInput key="from" source="created_at@gte" label="From" alwaysOn />,
   <DateInput key="to" source="created_at@lte" label="To" alwaysOn />,
-  <TextInput key="order" source="order_id" label="Order id" />,
-  <TextInput key="variant" source="variant_id" label="Variant id" />,
+  <ReferenceInput key="order" source="order_id" reference="orders">
+    <AutocompleteInput optionText="order_number" label="Order" sx={{ minWidth: 200 }} />
+  </ReferenceInput>,
+  <ReferenceInput key="variant" source="variant_id" reference="product_variants">
+    <AutocompleteInput optionText="sku" label="Variant (SKU)" sx={{ minWidth: 200 }} />
+  </ReferenceInput>,
 ];
 
 /**
  * The stock ledger, newest first: every change of on-hand stock (and of reservations) with its
- * reason, who made it (null = checkout or the system), and the balance after it. Append-only.
+ * reason, who made it (the staff member, the shopper whose checkout it was, or the system), and the
+ * balance after it. Append-only.
  */
 export function MovementList() {
   return (
@@ -97,7 +103,9 @@ export function MovementList() {
           sortable={false}
           emptyText="System"
         >
-          <FunctionField render={(p: Row<'profiles'>) => p.full_name ?? 'Staff'} />
+          {/* staff for their adjustments, the shopper for a checkout's movements; an account
+              without a name by the start of its id */}
+          <FunctionField render={(p: Row<'profiles'>) => p.full_name ?? `Account ${p.id.slice(0, 8)}`} />
         </ReferenceField>
         <TextField source="note" emptyText="—" sortable={false} />
       </Datagrid>
