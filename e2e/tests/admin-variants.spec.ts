@@ -91,6 +91,20 @@ test('staff define options, generate the variants, price one, are told a duplica
   await dialog.getByLabel('Note').fill('PO-118');
   await dialog.getByRole('button', { name: 'Adjust stock' }).click();
   await expect(page.getByText('Stock adjusted: 2 movements recorded')).toBeVisible();
+  // The same two, 10 % off in one bulk price edit
+  await page.getByRole('button', { name: 'Edit prices' }).click();
+  await dialog.getByLabel('Change').click();
+  await page.getByRole('option', { name: 'Change the price by (%)' }).click();
+  await dialog.getByLabel(/^Percentage/).fill('-10');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Prices updated: 2 variant(s)')).toBeVisible();
+  const prices = Object.fromEntries((await variantsOf(product.id)).map((v) => [v.title, v.price]));
+  expect(prices).toEqual({
+    'Teal velvet / 3-seater': 999,
+    'Grey linen / 3-seater': 899.1,
+    'Teal velvet / L-shape left': 899.1,
+    'Grey linen / L-shape left': 1299,
+  });
   const stock = Object.fromEntries((await variantsOf(product.id)).map((v) => [v.title, v.stock_quantity]));
   expect(stock).toEqual({
     'Teal velvet / 3-seater': 2,
