@@ -570,6 +570,48 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
         p.options.Fabric,
       ]);
       expect(rows).toHaveLength(3);
+      // Nobody but a fresh admin adds or removes options, variants or a variant's values.
+      const [first, second] = Object.values(p.variants);
+      for (const who of EVERYONE.filter((w) => w !== 'admin')) {
+        const opt = await clients[who]
+          .from('product_options')
+          .insert({ product_id: p.id, name: `Legs ${who}` });
+        expect(opt.error, `${who} adds an option`).not.toBeNull();
+        const delOpt = await clients[who]
+          .from('product_options')
+          .delete({ count: 'exact' })
+          .eq('id', p.options.Size!);
+        expect(delOpt.error !== null || delOpt.count === 0, `${who} removes an option`).toBe(true);
+        const variant = await clients[who]
+          .from('product_variants')
+          .insert({ product_id: p.id, sku: uniq('NOPE'), price: 1 });
+        expect(variant.error, `${who} adds a variant`).not.toBeNull();
+        const value = await clients[who]
+          .from('variant_option_values')
+          .update({ value_id: p.values['Size:L-shape']! }, { count: 'exact' })
+          .eq('variant_id', first!)
+          .eq('option_id', p.options.Size!);
+        expect(value.error !== null || value.count === 0, `${who} changes a variant's value`).toBe(true);
+        const delValue = await clients[who]
+          .from('variant_option_values')
+          .delete({ count: 'exact' })
+          .eq('variant_id', second!);
+        expect(delValue.error !== null || delValue.count === 0, `${who} removes a variant's values`).toBe(
+          true,
+        );
+        const addValue = await clients[who]
+          .from('variant_option_values')
+          .insert({ variant_id: second!, option_id: p.options.Size!, value_id: p.values['Size:3-seater']! });
+        expect(addValue.error, `${who} adds a variant's value`).not.toBeNull();
+      }
+      const { rows: left } = await s.db.query<{ n: string }>(
+        'select count(*)::text as n from public.variant_option_values where product_id = $1',
+        [p.id],
+      );
+      expect(left[0]!.n).toBe('8'); // 3 active + 1 hidden variant, 2 values each
+      expect(
+        (await s.db.query('select 1 from public.product_options where product_id = $1', [p.id])).rows,
+      ).toHaveLength(2);
     });
 
     it('variants: anon and customers see only active ones; admins (stale too) see all; only a fresh admin writes', async () => {
