@@ -596,9 +596,12 @@ set variant_id = v.id, sku = v.sku, variant_title = v.title
 from public.product_variants as v
 where v.product_id = i.product_id and v.is_default and i.variant_id is null;
 
+-- The saved variant is one of the saved product's (composite key); deleting it keeps the product saved.
 alter table public.wishlist_items
-  add column variant_id bigint references public.product_variants (id) on delete set null;
-create index wishlist_items_variant_id_idx on public.wishlist_items (variant_id) where variant_id is not null;
+  add column variant_id bigint,
+  add constraint wishlist_items_variant_fkey foreign key (variant_id, product_id)
+    references public.product_variants (id, product_id) on delete set null (variant_id);
+create index wishlist_items_variant_id_product_id_idx on public.wishlist_items (variant_id, product_id);
 grant insert (variant_id) on table public.wishlist_items to authenticated;
 grant update (variant_id) on table public.wishlist_items to authenticated;
 create policy "users change their own wishlist"
@@ -713,12 +716,26 @@ declare
   v_new boolean;
   v_opos integer := 0;
   v_vpos integer;
+  v_generated bigint[];
 begin
   perform private.require_admin(true);
   select * into v_product from public.products as p where p.id = admin_set_product_options.product_id for update;
   if not found then
     raise exception 'Product % not found.', admin_set_product_options.product_id using errcode = 'P0001', detail = 'product_not_found';
   end if;
+  -- Variants whose title is still the one made from their values follow renamed values; a title
+  -- staff typed is kept.
+  v_generated := array(
+    select v.id from public.product_variants as v
+    where v.product_id = v_product.id
+      and v.title = (
+        select string_agg(ov.value, ' / ' order by o.position, o.id)
+        from public.variant_option_values as x
+        join public.product_options as o on o.id = x.option_id
+        join public.product_option_values as ov on ov.id = x.value_id
+        where x.variant_id = v.id
+      )
+  );
   if options is null or jsonb_typeof(options) <> 'array' or jsonb_array_length(options) > 5 then
     raise exception 'A product can have at most 5 options.' using errcode = 'P0001', detail = 'options_invalid';
   end if;
@@ -802,7 +819,7 @@ begin
 
   -- Titles made from the values follow them ("Default" becomes "Teal velvet" once there are options).
   update public.product_variants as v set title = ''
-  where v.product_id = v_product.id and v.title = 'Default';
+  where v.product_id = v_product.id and (v.title = 'Default' or v.id = any (v_generated));
 
   return coalesce((
     select jsonb_agg(jsonb_build_object(

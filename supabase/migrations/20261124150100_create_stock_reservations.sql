@@ -330,7 +330,9 @@ as $$
     )
 $$;
 
--- Lock an order's variants in id order (as place_order does), so they never deadlock.
+-- Lock an order's products, then its variants, each in id order (as place_order does), so orders,
+-- cancellations and adjustments never deadlock: every stock movement also updates its product's
+-- summary row, so the products are taken first.
 create or replace function private.lock_order_variants(order_id uuid)
 returns void
 language sql
@@ -338,6 +340,17 @@ volatile
 security definer
 set search_path = ''
 as $$
+  -- Products first (each sale updates its product's summary row), then the variants, each in id order.
+  select null::void from (
+    select 1 from public.products as p
+    where p.id in (
+      select v.product_id from public.order_items as i
+      join public.product_variants as v on v.id = i.variant_id
+      where i.order_id = lock_order_variants.order_id
+    )
+    order by p.id
+    for no key update
+  ) as products_locked;
   select null::void from (
     select 1 from public.product_variants as v
     where v.id in (select i.variant_id from public.order_items as i where i.order_id = lock_order_variants.order_id)
@@ -723,7 +736,12 @@ begin
     group by 1
   ) as l;
 
-  -- Lock the variants, in id order, so concurrent orders queue instead of deadlocking or overselling.
+  -- Lock the products, then the variants, each in id order, so concurrent orders queue instead of
+  -- deadlocking or overselling (a sale also updates its product's summary row).
+  perform 1 from public.products as p
+  where p.id in (select v.product_id from public.product_variants as v where v.id = any (v_ids))
+  order by p.id
+  for no key update;
   perform 1 from public.product_variants as v where v.id = any (v_ids) order by v.id for update;
 
   select x.id into v_missing
@@ -900,6 +918,13 @@ begin
     end if;
   end loop;
 
+  perform 1 from public.products as p
+  where p.id in (
+    select v.product_id from public.product_variants as v
+    where v.id in (select (e ->> 'variant_id')::bigint from jsonb_array_elements(admin_adjust_stock.changes) as e)
+  )
+  order by p.id
+  for no key update;
   perform 1 from public.product_variants as v
   where v.id in (select (e ->> 'variant_id')::bigint from jsonb_array_elements(admin_adjust_stock.changes) as e)
   order by v.id

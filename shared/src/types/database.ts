@@ -1125,11 +1125,11 @@ export type Database = {
             referencedColumns: ['id'];
           },
           {
-            foreignKeyName: 'wishlist_items_variant_id_fkey';
-            columns: ['variant_id'];
+            foreignKeyName: 'wishlist_items_variant_fkey';
+            columns: ['variant_id', 'product_id'];
             isOneToOne: false;
             referencedRelation: 'product_variants';
-            referencedColumns: ['id'];
+            referencedColumns: ['id', 'product_id'];
           },
         ];
       };
