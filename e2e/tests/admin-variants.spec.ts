@@ -62,6 +62,14 @@ test('staff define options, generate the variants, price one, are told a duplica
   await expect(page.getByText('Price from ₹999 to ₹1,299', { exact: false })).toBeVisible();
   expect((await productSummary(product.id))[0]).toMatchObject({ price: 999, price_max: 1299 });
 
+  // Its own picture and dimensions (empty would mean the product's)
+  await page.getByRole('button', { name: 'Details of Grey linen / L-shape left' }).click();
+  await page.getByRole('dialog').getByLabel('Picture URLs (one per line)').fill('/images/aarav-grey-l.webp');
+  await page.getByRole('dialog').getByLabel('Dimensions').fill('250 × 180 × 85 cm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Update details' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(/^Variant .+-GL-LSL saved$/).last()).toBeVisible();
+
   // The default's SKU in lower case on another variant: the database refuses, staff read why
   await page.getByLabel('SKU, Grey linen / 3-seater').fill(defaultSku.toLowerCase());
   await page.getByRole('button', { name: 'Update Grey linen / 3-seater' }).click();

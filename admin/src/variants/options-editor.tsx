@@ -1,10 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
 import { storeApi } from '@/lib/providers';
 import { useAdminMutation } from '@/lib/use-admin-mutation';
+import { OptionCard } from '@/variants/option-card';
 import {
   combinationCount,
   optionsProblems,
@@ -61,8 +61,6 @@ export function OptionsEditor({
 
   const edit = (i: number, change: (o: OptionDraft) => OptionDraft) =>
     setDraft((d) => d.map((o, j) => (j === i ? change(o) : o)));
-  const editValue = (i: number, k: number, key: 'value' | 'swatch_color', text: string) =>
-    edit(i, (o) => ({ ...o, values: o.values.map((v, j) => (j === k ? { ...v, [key]: text } : v)) }));
 
   return (
     <Box component="section" aria-labelledby="options-title" sx={{ mb: 3 }}>
@@ -73,77 +71,15 @@ export function OptionsEditor({
         Up to 5 options, e.g. Fabric (with swatch colours) and Size. {combinationCount(draft)} combination(s).
       </Typography>
       <Stack spacing={2}>
-        {draft.map((option, i) => {
-          const name = option.name.trim() || `Option ${i + 1}`;
-          return (
-            <Paper key={option.id ?? `new-${i}`} variant="outlined" sx={{ p: 2 }}>
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-                <TextField
-                  size="small"
-                  label={`Option ${i + 1} name`}
-                  value={option.name}
-                  onChange={(e) => edit(i, (o) => ({ ...o, name: e.target.value }))}
-                />
-                <IconButton
-                  aria-label={`Remove option ${name}`}
-                  onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </Stack>
-              <Stack spacing={1}>
-                {option.values.map((value, k) => (
-                  <Stack key={value.id ?? `new-${k}`} direction="row" spacing={1} alignItems="center">
-                    <TextField
-                      size="small"
-                      label={`${name} value ${k + 1}`}
-                      value={value.value}
-                      onChange={(e) => editValue(i, k, 'value', e.target.value)}
-                    />
-                    <TextField
-                      size="small"
-                      label={`Swatch of ${name} value ${k + 1}`}
-                      placeholder="#rrggbb"
-                      value={value.swatch_color}
-                      onChange={(e) => editValue(i, k, 'swatch_color', e.target.value)}
-                      sx={{ width: 200 }}
-                    />
-                    <Box
-                      aria-hidden
-                      sx={{
-                        width: 24,
-                        height: 24,
-                        borderRadius: '50%',
-                        border: '1px solid',
-                        borderColor: 'divider',
-                        bgcolor: /^#[0-9a-f]{6}$/i.test(value.swatch_color)
-                          ? value.swatch_color
-                          : 'transparent',
-                      }}
-                    />
-                    <IconButton
-                      aria-label={`Remove ${name} value ${value.value || k + 1}`}
-                      onClick={() => edit(i, (o) => ({ ...o, values: o.values.filter((_, j) => j !== k) }))}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Stack>
-                ))}
-                <Box>
-                  <Button
-                    size="small"
-                    startIcon={<AddIcon />}
-                    onClick={() =>
-                      edit(i, (o) => ({ ...o, values: [...o.values, { value: '', swatch_color: '' }] }))
-                    }
-                  >
-                    Add value to {name}
-                  </Button>
-                </Box>
-              </Stack>
-            </Paper>
-          );
-        })}
+        {draft.map((option, i) => (
+          <OptionCard
+            key={option.id ?? `new-${i}`}
+            index={i}
+            option={option}
+            onChange={(change) => edit(i, change)}
+            onRemove={() => setDraft((d) => d.filter((_, j) => j !== i))}
+          />
+        ))}
       </Stack>
       {problems.length > 0 && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>

@@ -9,9 +9,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { toAdminError } from '@/lib/errors';
+import { useNotify } from 'react-admin';
 import { toList } from '@/products/product-row';
+import { useSaveVariant } from '@/variants/use-save-variant';
 import type { VariantRecord } from '@/variants/variant-queries';
 
 type Details = { images: string; dimensions: string; weight: string; low_stock_threshold: string };
@@ -36,38 +36,29 @@ export function VariantDetailsDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const dataProvider = useDataProvider();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const notify = useNotify();
+  const { save, saving } = useSaveVariant(variant);
   const [details, setDetails] = useState<Details>(() => toDetails(variant));
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: keyof Details) => (e: { target: { value: string } }) =>
     setDetails({ ...details, [key]: e.target.value });
 
-  const save = async () => {
+  const submit = async () => {
     const images = toList(details.images);
     const threshold = details.low_stock_threshold.trim();
     if (images.length > 10) return setProblem('At most 10 pictures per variant.');
     if (threshold !== '' && !/^\d+$/.test(threshold))
       return setProblem('The threshold is a whole number ≥ 0.');
-    try {
-      await dataProvider.update('product_variants', {
-        id: variant.id,
-        data: {
-          images: images.length > 0 ? images : null,
-          dimensions: details.dimensions.trim() || null,
-          weight: details.weight.trim() || null,
-          low_stock_threshold: threshold === '' ? null : Number(threshold),
-        },
-        previousData: variant,
-      });
-      notify(`Variant ${variant.sku} saved`, { type: 'success' });
-      onSaved();
-      onClose();
-    } catch (error) {
-      void logoutIfAccessDenied(error);
-      setProblem(toAdminError(error).message);
-    }
+    const refused = await save({
+      images: images.length > 0 ? images : null,
+      dimensions: details.dimensions.trim() || null,
+      weight: details.weight.trim() || null,
+      low_stock_threshold: threshold === '' ? null : Number(threshold),
+    });
+    if (refused) return setProblem(refused);
+    notify(`Variant ${variant.sku} saved`, { type: 'success' });
+    onSaved();
+    onClose();
   };
 
   return (
@@ -113,7 +104,7 @@ export function VariantDetailsDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()}>
+        <Button variant="contained" onClick={() => void submit()} disabled={saving}>
           Update details
         </Button>
       </DialogActions>

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Radio, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { constraintMessage, toAdminError } from '@/lib/errors';
+import { useNotify } from 'react-admin';
+import type { TablesUpdate } from 'shared/types/database';
+import { useSaveVariant } from '@/variants/use-save-variant';
 import type { VariantRecord } from '@/variants/variant-queries';
 import { toVariantDraft, variantUpdate, type VariantDraft } from '@/variants/variant-draft';
 
@@ -32,11 +33,9 @@ export function VariantRow({
   onSaved: () => void;
   onProblem: (sku: string, problems: string[]) => void;
 }) {
-  const dataProvider = useDataProvider();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const notify = useNotify();
   const [draft, setDraft] = useState<VariantDraft>(() => toVariantDraft(variant));
-  const [saving, setSaving] = useState(false);
+  const { save: saveVariant, saving } = useSaveVariant(variant);
   const dirty = JSON.stringify(draft) !== JSON.stringify(toVariantDraft(variant));
   const name = variant.title || variant.sku;
   const set = (key: keyof VariantDraft) => (e: { target: { value: string } }) =>
@@ -44,20 +43,12 @@ export function VariantRow({
   const flip = (key: 'made_to_order' | 'is_active') => (_: unknown, on: boolean) =>
     setDraft((d) => ({ ...d, [key]: on }));
 
-  const save = async (changes: Record<string, unknown>) => {
-    setSaving(true);
-    try {
-      await dataProvider.update('product_variants', { id: variant.id, data: changes, previousData: variant });
-      onProblem(variant.sku, []);
-      notify(`Variant ${String(changes['sku'] ?? variant.sku)} saved`, { type: 'success' });
-      onSaved();
-    } catch (error) {
-      void logoutIfAccessDenied(error);
-      const sku = typeof changes['sku'] === 'string' ? changes['sku'] : undefined;
-      onProblem(variant.sku, [constraintMessage(error, sku) ?? toAdminError(error).message]);
-    } finally {
-      setSaving(false);
-    }
+  const save = async (changes: TablesUpdate<'product_variants'>) => {
+    const refused = await saveVariant(changes);
+    onProblem(variant.sku, refused ? [refused] : []);
+    if (refused) return;
+    notify(`Variant ${changes.sku ?? variant.sku} saved`, { type: 'success' });
+    onSaved();
   };
   const submit = () => {
     const checked = variantUpdate(draft, variant);
