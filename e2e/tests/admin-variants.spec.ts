@@ -177,4 +177,12 @@ test("staff see the SKU and the variant on an order's lines", async ({ page }) =
   await expect(sale.locator('td').nth(4)).toHaveText('-1');
   await expect(sale.getByRole('link', { name: order.order_number })).toBeVisible();
   await expect(sale).toContainText(`Account ${shopper.id.slice(0, 8)}`);
+
+  // An ordered variant stays: deleting it is refused with the database's words
+  await page.goto(`/admin/products/edit/${product.id}`);
+  await page.getByRole('button', { name: 'Delete Walnut' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'has been ordered' })).toContainText(
+    `${walnut.sku}: Variant ${walnut.sku} has been ordered, so it cannot be deleted. Deactivate it instead.`,
+  );
 });
