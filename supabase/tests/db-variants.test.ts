@@ -599,9 +599,12 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
         expect(delValue.error !== null || delValue.count === 0, `${who} removes a variant's values`).toBe(
           true,
         );
-        const addValue = await clients[who]
-          .from('variant_option_values')
-          .insert({ variant_id: second!, option_id: p.options.Size!, value_id: p.values['Size:3-seater']! });
+        const addValue = await clients[who].from('variant_option_values').insert({
+          variant_id: second!,
+          product_id: p.id,
+          option_id: p.options.Size!,
+          value_id: p.values['Size:3-seater']!,
+        });
         expect(addValue.error, `${who} adds a variant's value`).not.toBeNull();
       }
       const { rows: left } = await s.db.query<{ n: string }>(
