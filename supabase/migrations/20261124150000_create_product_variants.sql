@@ -326,6 +326,20 @@ create trigger product_variants_summarize
   on public.product_variants
   for each row execute function private.product_variants_summarize();
 
+-- A variant's combination as its value ids in option order ('' without options): what two variants
+-- of a product may not share while active.
+create or replace function private.variant_signature(variant_id bigint)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(string_agg(x.value_id::text, ',' order by x.option_id), '')
+  from public.variant_option_values as x
+  where x.variant_id = variant_signature.variant_id
+$$;
+
 -- At commit: one value per option, no duplicate active combination, the signature and the title.
 create or replace function private.variant_check(variant_id bigint)
 returns void
@@ -358,9 +372,9 @@ begin
       using errcode = 'P0001', detail = 'variant_options_incomplete', hint = v.id::text;
   end if;
 
-  select coalesce(string_agg(x.value_id::text, ',' order by x.option_id), ''),
-    coalesce(string_agg(ov.value, ' / ' order by o.position, o.id), '')
-  into v_signature, v_label
+  v_signature := private.variant_signature(v.id);
+  select coalesce(string_agg(ov.value, ' / ' order by o.position, o.id), '')
+  into v_label
   from public.variant_option_values as x
   join public.product_options as o on o.id = x.option_id
   join public.product_option_values as ov on ov.id = x.value_id
@@ -370,10 +384,7 @@ begin
     select w.sku into v_twin
     from public.product_variants as w
     where w.product_id = v.product_id and w.is_active and w.id <> v.id
-      and (
-        select coalesce(string_agg(y.value_id::text, ',' order by y.option_id), '')
-        from public.variant_option_values as y where y.variant_id = w.id
-      ) = v_signature
+      and private.variant_signature(w.id) = v_signature
     order by w.id
     limit 1;
     if v_twin is not null then
@@ -686,6 +697,7 @@ revoke all on function private.product_variants_before_write() from public;
 revoke all on function private.product_variants_before_delete() from public;
 revoke all on function private.variant_orderable(public.product_variants) from public;
 revoke all on function private.product_variants_summarize() from public;
+revoke all on function private.variant_signature(bigint) from public;
 revoke all on function private.variant_check(bigint) from public;
 revoke all on function private.variants_check() from public;
 revoke all on function private.stock_movements_apply() from public;
@@ -909,11 +921,7 @@ begin
   loop
     continue when exists (
       select 1 from public.product_variants as v
-      where v.product_id = v_product.id
-        and (
-          select coalesce(string_agg(y.value_id::text, ',' order by y.option_id), '')
-          from public.variant_option_values as y where y.variant_id = v.id
-        ) = v_combo.signature
+      where v.product_id = v_product.id and private.variant_signature(v.id) = v_combo.signature
     );
     v_sku := left(coalesce(v_default.sku, 'FC-' || lpad(v_product.id::text, 6, '0')), 40 - 1 - length(array_to_string(v_combo.codes, '-')))
       || '-' || array_to_string(v_combo.codes, '-');

@@ -73,32 +73,6 @@ create index back_in_stock_requests_user_id_idx on public.back_in_stock_requests
 
 -- What can be bought now --------------------------------------------------------------------------
 
-create or replace function public.reserved_quantity(public.product_variants)
-returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select coalesce(sum(r.quantity), 0)::integer
-  from public.stock_reservations as r
-  where r.variant_id = $1.id and r.status = 'active' and r.expires_at > now()
-$$;
-comment on function public.reserved_quantity(public.product_variants) is
-  'Units held by unpaid online orders whose hold has not expired.';
-
-create or replace function public.available_quantity(public.product_variants)
-returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select greatest($1.stock_quantity - public.reserved_quantity($1), 0)
-$$;
-comment on function public.available_quantity(public.product_variants) is
-  'Stock a shopper can buy now: on hand minus live reservations (made-to-order variants are not limited by it).';
-
 -- Live holds on a variant by orders other than one (null: all).
 create or replace function private.live_reserved(variant_id bigint, except_order uuid)
 returns integer
@@ -112,6 +86,30 @@ as $$
   where r.variant_id = live_reserved.variant_id and r.status = 'active' and r.expires_at > now()
     and r.order_id is distinct from live_reserved.except_order
 $$;
+
+create or replace function public.reserved_quantity(public.product_variants)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.live_reserved($1.id, null)
+$$;
+comment on function public.reserved_quantity(public.product_variants) is
+  'Units held by unpaid online orders whose hold has not expired.';
+
+create or replace function public.available_quantity(public.product_variants)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select greatest($1.stock_quantity - private.live_reserved($1.id, null), 0)
+$$;
+comment on function public.available_quantity(public.product_variants) is
+  'Stock a shopper can buy now: on hand minus live reservations (made-to-order variants are not limited by it).';
 
 -- Low stock and back in stock, on every stock change --------------------------------------------
 
