@@ -328,9 +328,10 @@ as $$
     )
 $$;
 
--- Lock an order's products, then its variants, each in id order (as place_order does), so orders,
+-- Lock an order's variants, then their products, each in id order (as place_order does), so orders,
 -- cancellations and adjustments never deadlock: every stock movement also updates its product's
--- summary row, so the products are taken first.
+-- summary row, so the products are taken explicitly, in order, before any movement — and after the
+-- variants, the order a staff edit of one variant takes them in (its row, then the summary).
 create or replace function private.lock_order_variants(order_id uuid)
 returns void
 language sql
@@ -338,7 +339,12 @@ volatile
 security definer
 set search_path = ''
 as $$
-  -- Products first (each sale updates its product's summary row), then the variants, each in id order.
+  select null::void from (
+    select 1 from public.product_variants as v
+    where v.id in (select i.variant_id from public.order_items as i where i.order_id = lock_order_variants.order_id)
+    order by v.id
+    for update
+  ) as variants_locked;
   select null::void from (
     select 1 from public.products as p
     where p.id in (
@@ -348,13 +354,7 @@ as $$
     )
     order by p.id
     for no key update
-  ) as products_locked;
-  select null::void from (
-    select 1 from public.product_variants as v
-    where v.id in (select i.variant_id from public.order_items as i where i.order_id = lock_order_variants.order_id)
-    order by v.id
-    for update
-  ) as locked
+  ) as products_locked
 $$;
 
 -- A cancelled order gives back what it held (releases) and what it had sold (the ledger says what).
@@ -734,13 +734,14 @@ begin
     group by 1
   ) as l;
 
-  -- Lock the products, then the variants, each in id order, so concurrent orders queue instead of
-  -- deadlocking or overselling (a sale also updates its product's summary row).
+  -- Lock the variants, then their products, each in id order, so concurrent orders queue instead of
+  -- deadlocking or overselling (a sale also updates its product's summary row; a staff edit of a
+  -- variant takes its row and then the summary, the same order).
+  perform 1 from public.product_variants as v where v.id = any (v_ids) order by v.id for update;
   perform 1 from public.products as p
   where p.id in (select v.product_id from public.product_variants as v where v.id = any (v_ids))
   order by p.id
   for no key update;
-  perform 1 from public.product_variants as v where v.id = any (v_ids) order by v.id for update;
 
   select x.id into v_missing
   from unnest(v_ids) as x (id)
@@ -916,6 +917,10 @@ begin
     end if;
   end loop;
 
+  perform 1 from public.product_variants as v
+  where v.id in (select (e ->> 'variant_id')::bigint from jsonb_array_elements(admin_adjust_stock.changes) as e)
+  order by v.id
+  for update;
   perform 1 from public.products as p
   where p.id in (
     select v.product_id from public.product_variants as v
@@ -923,10 +928,6 @@ begin
   )
   order by p.id
   for no key update;
-  perform 1 from public.product_variants as v
-  where v.id in (select (e ->> 'variant_id')::bigint from jsonb_array_elements(admin_adjust_stock.changes) as e)
-  order by v.id
-  for update;
 
   select c.variant_id, v.sku, v.stock_quantity, c.change
   into v_short

@@ -214,6 +214,44 @@ forEachStoreServer('stock under concurrency', ({ kind, server }) => {
     for (const v of [a1!, b1!, b2!, a3]) expect((await stockOf(s.db, v)).stock_quantity).toBe(110);
   }, 120_000);
 
+  it(`never deadlocks staff repricing a variant while customers order it [${kind}]`, async () => {
+    // A staff edit takes the variant's row and then its product's summary row (the summary trigger);
+    // checkout takes the variants and then the products, so the two queue instead of deadlocking.
+    const p = await optionedProduct(
+      s.db,
+      [{ name: 'Finish', values: ['Teak', 'Walnut'] }],
+      [
+        { sku: uniq('RP-T'), values: ['Teak'], price: 999, stock: 100 },
+        { sku: uniq('RP-W'), values: ['Walnut'], price: 1500, stock: 100 },
+      ],
+    );
+    const [teak] = Object.values(p.variants);
+    const staff = storeClient(s, PEOPLE.admin);
+    const [orders, edits] = await Promise.all([
+      Promise.all(
+        clients.slice(0, 25).map((c) =>
+          c.rpc('place_order', {
+            items: [{ variant_id: teak!, quantity: 1 }],
+            shipping_address: shippingAddress(),
+            payment_method: 'cod',
+            idempotency_key: uniq('reprice-'),
+          }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          staff
+            .from('product_variants')
+            .update({ price: i % 2 === 0 ? 1099 : 999 })
+            .eq('id', teak!),
+        ),
+      ),
+    ]);
+    expect(orders.filter((r) => r.error !== null).map((r) => r.error)).toEqual([]);
+    expect(edits.filter((r) => r.error !== null).map((r) => r.error)).toEqual([]);
+    expect((await stockOf(s.db, teak!)).stock_quantity).toBe(75);
+  }, 120_000);
+
   describe('online orders', () => {
     beforeAll(async () => {
       // Each buyer may have two unpaid online orders: the first race left none.
