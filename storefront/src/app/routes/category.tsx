@@ -70,7 +70,7 @@ export function Component() {
             products={list}
             priorityCount={4}
             headingLevel={2}
-            renderAction={(p) => (
+            renderAddToCart={(p) => (
               <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
             )}
           />

@@ -44,7 +44,9 @@ function FeaturedProducts() {
     <ProductGrid
       label="Featured products"
       products={data.slice(0, 8)}
-      renderAction={(p) => <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />}
+      renderAddToCart={(p) => (
+        <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
+      )}
     />
   );
 }

@@ -53,7 +53,7 @@ export function Component() {
               products={products.data}
               priorityCount={4}
               headingLevel={2}
-              renderAction={(p) => (
+              renderAddToCart={(p) => (
                 <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
               )}
             />

@@ -8,7 +8,9 @@ import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';
+import { ChooseOptionsLink } from '@/features/catalog/components/choose-options-link';
 import { ProductImage } from '@/features/catalog/components/product-image';
+import { hasOptions } from '@/features/catalog/has-options';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useRemoveFromWishlist, wishlistQueries } from '@/features/wishlist/api/wishlist';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -100,22 +102,27 @@ function WishlistGrid({ userId }: { userId: string }) {
                 )}
               </p>
               <div className="mt-auto space-y-2">
-                <AddToCartButton
-                  productId={product.id}
-                  variant={
-                    variant
-                      ? {
-                          id: variant.id,
-                          title: variant.title,
-                          sku: variant.sku,
-                          madeToOrder: variant.made_to_order,
-                          available: variant.available_quantity ?? 0,
-                        }
-                      : undefined
-                  }
-                  inStock={product.in_stock}
-                  stock={product.stock_quantity}
-                />
+                {/* Saved without a variant (or its variant is gone), a product with options is chosen on its page. */}
+                {!variant && hasOptions(product) ? (
+                  <ChooseOptionsLink productId={product.id} name={product.name} />
+                ) : (
+                  <AddToCartButton
+                    productId={product.id}
+                    variant={
+                      variant
+                        ? {
+                            id: variant.id,
+                            title: variant.title,
+                            sku: variant.sku,
+                            madeToOrder: variant.made_to_order,
+                            available: variant.available_quantity ?? 0,
+                          }
+                        : undefined
+                    }
+                    inStock={product.in_stock}
+                    stock={product.stock_quantity}
+                  />
+                )}
                 <Link
                   to={href}
                   className="block rounded-lg border border-stone-300 px-3 py-2 text-center text-sm font-medium hover:bg-stone-100"

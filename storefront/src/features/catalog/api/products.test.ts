@@ -83,6 +83,19 @@ describe('product lists never ask for the whole catalog', () => {
     expect(last().get('offset')).toBeNull();
   });
 
+  it('cards learn whether a product has options: at most two of its active variants, by id', async () => {
+    rows = 1;
+    await fetchProductPage({ categorySlug: 'sofas' }, 0);
+    expect(last().get('select')).toContain('live_variants:product_variants(id)');
+    expect(last().get('live_variants.is_active')).toBe('eq.true');
+    expect(last().get('live_variants.limit')).toBe('2');
+    await fetchProducts({ featured: true, limit: 8 });
+    expect(last().get('select')).toContain('live_variants:product_variants(id)');
+    expect(last().get('live_variants.is_active')).toBe('eq.true');
+    expect(last().get('live_variants.limit')).toBe('2');
+    expect(last().get('limit')).toBe('8');
+  });
+
   it('the infinite query starts at offset 0 and follows nextOffset', () => {
     const options = productQueries.pages({ sort: 'newest' });
     expect(options.initialPageParam).toBe(0);

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Product } from '@/features/catalog/api/products';
+import { ChooseOptionsLink } from '@/features/catalog/components/choose-options-link';
 import { ProductImage } from '@/features/catalog/components/product-image';
+import { hasOptions } from '@/features/catalog/has-options';
 import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 import { priceLine } from '@/features/catalog/price-line';
 
@@ -105,13 +107,17 @@ export function ProductGridSkeleton({
 export function ProductGrid({
   products,
   label,
-  renderAction,
+  renderAddToCart,
   priorityCount = 0,
   headingLevel,
 }: {
   products: Product[];
   label: string;
-  renderAction?: (p: Product) => ReactNode;
+  /**
+   * The page's Add to Cart for a product sold as one variant; a product with options gets a Choose
+   * options link instead (its default variant may be sold out while another is in stock).
+   */
+  renderAddToCart?: (p: Product) => ReactNode;
   /** How many of the first cards are above the fold: loaded at once, not lazily. */
   priorityCount?: number;
   headingLevel?: 2 | 3;
@@ -122,7 +128,10 @@ export function ProductGrid({
         <li key={p.id}>
           <ProductCard
             product={p}
-            action={renderAction?.(p)}
+            action={
+              renderAddToCart &&
+              (hasOptions(p) ? <ChooseOptionsLink productId={p.id} name={p.name} /> : renderAddToCart(p))
+            }
             priority={i < priorityCount}
             headingLevel={headingLevel}
           />
