@@ -1,0 +1,56 @@
+import { Star } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { ProductDetail, ProductVariant } from '@/features/catalog/api/products';
+import { ProductPrice } from '@/features/catalog/components/product-price';
+import { leadTimeText, type StockKind } from '@/features/catalog/stock-status';
+
+const STOCK_COLOURS: Record<StockKind, string> = {
+  'in-stock': 'text-green-800',
+  low: 'text-amber-800',
+  'made-to-order': 'text-stone-800',
+  out: 'text-red-700',
+};
+
+/**
+ * The top of the product page's column: category, name, rating, and the chosen variant's price, stock
+ * text and lead time. No active variant: the product's own price (it cannot be bought).
+ */
+export function ProductSummary({
+  product,
+  variant,
+  stock,
+}: {
+  product: ProductDetail;
+  variant: ProductVariant | undefined;
+  stock: { kind: StockKind; text: string };
+}) {
+  const leadTime = variant ? leadTimeText(variant) : null;
+  return (
+    <>
+      {product.category && (
+        <Link
+          to={paths.category(product.category.slug)}
+          className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 uppercase"
+        >
+          {product.category.name}
+        </Link>
+      )}
+      <h1 className="mt-2 text-3xl font-bold">{product.name}</h1>
+      <p className="mt-2 flex items-center gap-1 text-stone-700">
+        <Star aria-hidden="true" className="size-5 fill-amber-500 text-amber-500" />
+        <span>
+          {product.rating.toFixed(1)} ({product.review_count} reviews)
+        </span>
+      </p>
+      <ProductPrice
+        price={variant?.price ?? product.price}
+        originalPrice={variant ? variant.original_price : product.original_price}
+      />
+      <p data-testid="stock-status" className={`mt-2 font-medium ${STOCK_COLOURS[stock.kind]}`}>
+        {stock.text}
+      </p>
+      {leadTime && <p className="text-sm text-stone-700">{leadTime}</p>}
+    </>
+  );
+}
