@@ -12,6 +12,7 @@ import { ProductSummary } from '@/features/catalog/components/product-summary';
 import { RelatedProducts } from '@/features/catalog/components/related-products';
 import { VariantPicker } from '@/features/catalog/components/variant-picker';
 import { useSelectedVariant } from '@/features/catalog/hooks/use-selected-variant';
+import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
 import { productJsonLd } from '@/features/catalog/product-json-ld';
 import { stockStatus } from '@/features/catalog/stock-status';
 import { variantImages } from '@/features/catalog/variant-images';
@@ -20,19 +21,31 @@ import { usePageTitle } from '@/lib/use-page-title';
 export function Component() {
   const { id = '' } = useParams();
   const { data: product, isPending, isError } = useQuery(productQueries.detail(id));
+  // Asked for beside the product (cached for 5 minutes): the stock text waits for it rather than change.
+  const lowStock = useQuery(storeSettingsQueries.lowStockThreshold());
   usePageTitle(product?.name ?? (isPending ? '' : 'Product Not Found'), product?.description ?? undefined);
-  if (isPending) return <PageSpinner />;
+  if (isPending || lowStock.isPending) return <PageSpinner />;
   if (isError) return <p role="alert">We could not load this product. Please try again.</p>;
   if (!product) return <ProductNotFound />;
-  return <ProductPage product={product} routeId={id} />;
+  return <ProductPage product={product} routeId={id} lowStockThreshold={lowStock.data ?? null} />;
 }
 
 /** The product in the variant the address names (?variant=SKU), else its default. */
-function ProductPage({ product, routeId }: { product: ProductDetail; routeId: string }) {
+function ProductPage({
+  product,
+  routeId,
+  lowStockThreshold,
+}: {
+  product: ProductDetail;
+  routeId: string;
+  lowStockThreshold: number | null;
+}) {
   const navigate = useNavigate();
   const { variant, select } = useSelectedVariant(product.variants);
   // No active variant: the product is listed but cannot be bought (as a sold-out product).
-  const stock = variant ? stockStatus(variant) : { kind: 'out' as const, text: 'Out of stock' };
+  const stock = variant
+    ? stockStatus(variant, lowStockThreshold)
+    : { kind: 'out' as const, text: 'Out of stock' };
   return (
     <>
       <script type="application/ld+json">

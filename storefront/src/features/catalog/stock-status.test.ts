@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { leadTimeText, stockStatus } from '@/features/catalog/stock-status';
 
-const v = (available_quantity: number | null, made_to_order = false, lead_time_days = 0) => ({
-  available_quantity,
-  made_to_order,
-  lead_time_days,
-});
+const v = (
+  available_quantity: number | null,
+  made_to_order = false,
+  lead_time_days = 0,
+  low_stock_threshold: number | null = null,
+) => ({ available_quantity, made_to_order, lead_time_days, low_stock_threshold });
 
 describe('stock text of the chosen variant', () => {
   it.each([
@@ -20,7 +21,19 @@ describe('stock text of the chosen variant', () => {
     [v(3, true, 1), 'made-to-order', 'Made to order — ships in 1 day'],
     [v(0, true, 0), 'made-to-order', 'Made to order'],
   ])('%j → %s "%s"', (variant, kind, text) => {
-    expect(stockStatus(variant)).toEqual({ kind, text });
+    expect(stockStatus(variant, 5)).toEqual({ kind, text });
+  });
+
+  it("says Only N left at the store's low-stock level, or the variant's own (the staff alert's rule)", () => {
+    expect(stockStatus(v(8), 10)).toEqual({ kind: 'low', text: 'Only 8 left' });
+    expect(stockStatus(v(5), 3)).toEqual({ kind: 'in-stock', text: 'In stock' });
+    expect(stockStatus(v(3), 3)).toEqual({ kind: 'low', text: 'Only 3 left' });
+    expect(stockStatus(v(12, false, 0, 15), 5)).toEqual({ kind: 'low', text: 'Only 12 left' });
+    expect(stockStatus(v(4, false, 0, 2), 5)).toEqual({ kind: 'in-stock', text: 'In stock' });
+    // A threshold of 0: never "Only N left"; the store's level unread: no number of our own.
+    expect(stockStatus(v(1), 0)).toEqual({ kind: 'in-stock', text: 'In stock' });
+    expect(stockStatus(v(2), null)).toEqual({ kind: 'in-stock', text: 'In stock' });
+    expect(stockStatus(v(0), null)).toEqual({ kind: 'out', text: 'Out of stock' });
   });
 
   it('gives a stocked variant its lead time, and none to made to order (said in its stock text)', () => {

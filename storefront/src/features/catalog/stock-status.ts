@@ -1,12 +1,11 @@
-/** "Only N left" from this many available down (the store's long-standing rule). */
-export const LOW_STOCK_SHOWN_AT = 5;
-
 export type StockKind = 'in-stock' | 'low' | 'out' | 'made-to-order';
 
 interface StockFields {
   available_quantity: number | null;
   made_to_order: boolean;
   lead_time_days: number;
+  /** The variant's own low-stock level (staff set it); null: the store's. */
+  low_stock_threshold: number | null;
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -14,9 +13,14 @@ const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 /**
  * What the product page says about the chosen variant's stock: available = on hand less live
  * reservations. A made-to-order variant is not stock-tracked: it is orderable and ships after its
- * lead time.
+ * lead time. "Only N left" follows the store's low-stock rule, the one that raises staff's alerts:
+ * the variant's threshold, else store_settings.low_stock_threshold (`storeThreshold`; null when it
+ * could not be read: no "Only N left" rather than a number of our own).
  */
-export function stockStatus(v: StockFields): { kind: StockKind; text: string } {
+export function stockStatus(
+  v: StockFields,
+  storeThreshold: number | null,
+): { kind: StockKind; text: string } {
   if (v.made_to_order) {
     return {
       kind: 'made-to-order',
@@ -25,7 +29,8 @@ export function stockStatus(v: StockFields): { kind: StockKind; text: string } {
   }
   const n = Math.max(0, v.available_quantity ?? 0);
   if (n === 0) return { kind: 'out', text: 'Out of stock' };
-  if (n <= LOW_STOCK_SHOWN_AT) return { kind: 'low', text: `Only ${n} left` };
+  const lowAt = v.low_stock_threshold ?? storeThreshold;
+  if (lowAt !== null && n <= lowAt) return { kind: 'low', text: `Only ${n} left` };
   return { kind: 'in-stock', text: 'In stock' };
 }
 

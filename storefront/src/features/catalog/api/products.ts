@@ -82,7 +82,7 @@ const COLUMNS_BY_CATEGORY =
  * each variant's value per option.
  */
 const VARIANT_FIELDS =
-  'id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,option_values:variant_option_values(option_id,value_id)';
+  'id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,low_stock_threshold,option_values:variant_option_values(option_id,value_id)';
 const DETAIL_COLUMNS =
   `${COLUMNS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(${VARIANT_FIELDS})` as const;
 
