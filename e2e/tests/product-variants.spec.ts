@@ -265,3 +265,25 @@ test('product cards say "from" for variants that differ in price, and the price 
   expect(overflow).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('a card of a product with options says Choose options and opens its page; one sold as a single variant keeps Add to Cart', async ({
+  page,
+}) => {
+  await page.goto('/category/sofas');
+  const sofa = page.getByRole('article').filter({ hasText: 'Aarav 3-Seater Fabric Sofa' });
+  await expect(sofa.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  const choose = sofa.getByRole('link', { name: 'Choose options for Aarav 3-Seater Fabric Sofa' });
+  // As large as the Add to Cart it stands in for (a target a thumb can hit).
+  const box = (await choose.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(36);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await choose.click();
+  await expect(page).toHaveURL(/\/product\/1$/);
+  await expect(optionRadio(page, 'Fabric', 'Grey linen-look')).toBeChecked();
+
+  await page.goto('/category/storage');
+  const shelves = page.getByRole('article').filter({ hasText: 'Saanvi Set of 3 Wall Shelves' });
+  await expect(shelves.getByRole('link', { name: /^Choose options/ })).toHaveCount(0);
+  await shelves.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart!')).toBeVisible();
+});
