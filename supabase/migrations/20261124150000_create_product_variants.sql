@@ -299,13 +299,15 @@ begin
       original_price = case when s.price is null then p.original_price else s.original_price end,
       price_max = coalesce(s.price_max, p.price_max),
       stock_quantity = s.stock,
+      variant_count = s.variants,
       in_stock = case when v_was <> v_now then v_now else p.in_stock end
   from (
     select
       min(v.price) as price,
       max(v.price) as price_max,
       (array_agg(v.original_price order by v.price, v.position, v.id))[1] as original_price,
-      coalesce(sum(v.stock_quantity), 0)::integer as stock
+      coalesce(sum(v.stock_quantity), 0)::integer as stock,
+      count(*)::integer as variants
     from public.product_variants as v
     where v.product_id = v_product_id and v.is_active
   ) as s
@@ -315,6 +317,7 @@ begin
       or p.original_price is distinct from (case when s.price is null then p.original_price else s.original_price end)
       or p.price_max is distinct from coalesce(s.price_max, p.price_max)
       or p.stock_quantity is distinct from s.stock
+      or p.variant_count is distinct from s.variants
       or (v_was <> v_now and p.in_stock is distinct from v_now)
     );
   return null;
@@ -530,10 +533,13 @@ $$;
 -- products: price_max, and in_stock no longer flipped here (the summary does it from the variants).
 alter table public.products
   add column price_max numeric(10, 2),
-  add constraint products_price_max_check check (price_max is null or price_max >= price);
+  add column variant_count integer not null default 1,
+  add constraint products_price_max_check check (price_max is null or price_max >= price),
+  add constraint products_variant_count_check check (variant_count >= 0);
 comment on column public.products.price is 'The lowest price of the active variants (kept by the database).';
 comment on column public.products.price_max is 'The highest price of the active variants: "from ₹price" when it differs.';
 comment on column public.products.stock_quantity is 'On-hand stock of the active variants, summed (kept by the database).';
+comment on column public.products.variant_count is 'Active variants (kept by the database): more than one, and a card links to the product to choose.';
 
 create or replace function private.products_before_write()
 returns trigger

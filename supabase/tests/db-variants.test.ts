@@ -343,7 +343,7 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
       expect(error).toBeNull();
     });
 
-    it('keeps the product’s price, price_max, original price and stock as the summary of its active variants', async () => {
+    it('keeps the product’s price, price_max, original price, stock and variant count as the summary of its active variants', async () => {
       const p = await sofa(4);
       const skus = Object.keys(p.variants);
       const summary = async () =>
@@ -354,8 +354,9 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
             original_price: string | null;
             stock_quantity: number;
             in_stock: boolean;
+            variant_count: number;
           }>(
-            'select price::text, price_max::text, original_price::text, stock_quantity, in_stock from public.products where id = $1',
+            'select price::text, price_max::text, original_price::text, stock_quantity, in_stock, variant_count from public.products where id = $1',
             [p.id],
           )
         ).rows[0]!;
@@ -365,6 +366,7 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
         original_price: '38999.00',
         stock_quantity: 12,
         in_stock: true,
+        variant_count: 3,
       });
       // The admin edits a variant's price; deactivating one drops it from the summary.
       expect(
@@ -384,7 +386,7 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
             .eq('id', p.variants[skus[1]!]!)
         ).error,
       ).toBeNull();
-      expect(await summary()).toMatchObject({ price_max: '24999.00', stock_quantity: 8 });
+      expect(await summary()).toMatchObject({ price_max: '24999.00', stock_quantity: 8, variant_count: 2 });
     });
   });
 

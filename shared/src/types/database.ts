@@ -691,6 +691,7 @@ export type Database = {
           specifications: Json | null;
           stock_quantity: number;
           updated_at: string;
+          variant_count: number;
           weight: string | null;
         };
         ComputedFields: never;
@@ -717,6 +718,7 @@ export type Database = {
           specifications?: Json | null;
           stock_quantity?: number;
           updated_at?: string;
+          variant_count?: number;
           weight?: string | null;
         };
         Update: {
@@ -742,6 +744,7 @@ export type Database = {
           specifications?: Json | null;
           stock_quantity?: number;
           updated_at?: string;
+          variant_count?: number;
           weight?: string | null;
         };
         Relationships: [
@@ -1656,6 +1659,7 @@ export type Database = {
           specifications: Json | null;
           stock_quantity: number;
           updated_at: string;
+          variant_count: number;
           weight: string | null;
         }[];
         SetofOptions: {

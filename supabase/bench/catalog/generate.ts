@@ -161,7 +161,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     'products',
     `insert into public.products (id, slug, name, description, price, original_price, category_id, image_url,
        images, dimensions, material, color, weight, stock_quantity, featured, in_stock, specifications, rating,
-       review_count, created_at, updated_at, price_max)
+       review_count, created_at, updated_at, price_max, variant_count)
      overriding system value
      select s.id, lower(regexp_replace(s.name, '[^A-Za-z0-9]+', '-', 'g')) || '-' || s.id, s.name,
        format('The %s %s in %s %s: handcrafted, sturdy and easy to care for. Free delivery above ₹2,999.',
@@ -173,7 +173,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
        jsonb_build_object('features', jsonb_build_array('Solid build', s.material || ' finish'),
                           'warranty', (1 + s.g % 3) || ' year', 'assembly', 'Free assembly'),
        round((3.5 + 1.5 * pg_temp.r(s.g, 8))::numeric, 1), floor(power(pg_temp.r(s.g, 9), 2) * 500)::int,
-       s.created, s.created, pg_temp.vprice(s.price, 1 + s.g % 5)
+       s.created, s.created, pg_temp.vprice(s.price, 1 + s.g % 5), 1 + s.g % 5
      from (
        select g, $1::bigint + g as id, cat.id as category_id, a.adj, a.material, a.color,
               cat.kinds[1 + (g % 4)] as kind,

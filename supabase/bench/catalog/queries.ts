@@ -22,7 +22,7 @@ export interface BenchRequest {
 
 /** storefront/src/features/catalog/api/products.ts COLUMNS */
 export const COLUMNS =
-  'id,slug,name,description,price,price_max,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
+  'id,slug,name,description,price,price_max,variant_count,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
 
 /** products.ts COLUMNS_BY_CATEGORY: a category page filters on the embedded category's slug (and shows its description). */
 const COLUMNS_BY_CATEGORY = COLUMNS.replace(
@@ -35,7 +35,7 @@ const COLUMNS_BY_CATEGORY = COLUMNS.replace(
  * features/catalog/api/products.ts): each variant's live availability is the computed column
  * available_quantity (stock minus unexpired holds).
  */
-export const PRODUCT_PAGE_COLUMNS = `${COLUMNS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,option_values:variant_option_values(option_id,value_id))`;
+export const PRODUCT_PAGE_COLUMNS = `${COLUMNS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,low_stock_threshold,option_values:variant_option_values(option_id,value_id))`;
 
 const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
 

@@ -5,7 +5,7 @@ import { toAppError } from '@/lib/errors';
 import { getSupabase, type Supabase } from '@/lib/get-supabase';
 
 /**
- * A product as the storefront lists it: the selected columns of `products` with its category and up to two of its active variants (`live_variants`, ids: see CARD_VARIANTS), typed
+ * A product as the storefront lists it: the selected columns of `products` with its category, typed
  * from the generated `Database` through supabase-js (a renamed column fails `pnpm typecheck`). On a
  * category page's list (`categorySlug`) the category also carries its description.
  */
@@ -58,23 +58,14 @@ export interface ProductPage {
 }
 
 const FIELDS =
-  'id,slug,name,description,price,price_max,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
+  'id,slug,name,description,price,price_max,variant_count,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
 const COLUMNS = `${FIELDS},category:categories(id,name,slug)` as const;
-/**
- * Up to two of a product's active variants, ids only: enough for a card to tell a product with options
- * (two or more to choose from) from one it can add as it is. price_max > price cannot tell: variants of
- * the same price exist. One probe of product_variants_product_id_idx per card, at most two rows; the
- * filter is needed because admins read inactive variants too (RLS lets anon see active ones only).
- */
-const CARD_VARIANTS = 'live_variants:product_variants(id)';
-export const CARD_VARIANTS_LIMIT = 2;
-const LIST_COLUMNS = `${COLUMNS},${CARD_VARIANTS}` as const;
+const LIST_COLUMNS = COLUMNS;
 /**
  * The category joined as a filter (`!inner`): only products whose category matches; with the category's
  * description, so a category page needs no second request for it.
  */
-const COLUMNS_BY_CATEGORY =
-  `${FIELDS},category:categories!inner(id,name,slug,description),${CARD_VARIANTS}` as const;
+const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug,description)` as const;
 
 /**
  * The product page in one request: the product, its category, its options with their values, and its
@@ -100,11 +91,7 @@ export const productKeys = {
 
 /** search_products returns products rows: the same columns as the lists (and their row type). */
 const searchQuery = (supabase: Supabase, q: string, limit: number) =>
-  supabase
-    .rpc('search_products', { search: q, max_results: limit })
-    .select(LIST_COLUMNS)
-    .eq('live_variants.is_active', true)
-    .limit(CARD_VARIANTS_LIMIT, { referencedTable: 'live_variants' });
+  supabase.rpc('search_products', { search: q, max_results: limit }).select(LIST_COLUMNS);
 const selectProductDetail = (supabase: Supabase) => supabase.from('products').select(DETAIL_COLUMNS);
 
 /** A product with its options and variants (the product page, the cart's pricing). */
@@ -116,9 +103,7 @@ export type ProductOption = ProductDetail['options'][number];
 function listQuery(supabase: Supabase, f: ProductFilter) {
   let query = supabase
     .from('products')
-    .select(f.categorySlug === undefined ? LIST_COLUMNS : COLUMNS_BY_CATEGORY)
-    .eq('live_variants.is_active', true)
-    .limit(CARD_VARIANTS_LIMIT, { referencedTable: 'live_variants' });
+    .select(f.categorySlug === undefined ? LIST_COLUMNS : COLUMNS_BY_CATEGORY);
   if (f.categorySlug !== undefined) query = query.eq('category.slug', f.categorySlug);
   if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
   if (f.featured) query = query.eq('featured', true);

@@ -29,7 +29,7 @@ const product = (id: number, name: string, variantIds: number[]): Product => ({
   review_count: 2,
   created_at: '2026-11-24T00:00:00Z',
   category: { id: 1, name: 'Sofas', slug: 'sofas' },
-  live_variants: variantIds.map((v) => ({ id: v })),
+  variant_count: variantIds.length,
 });
 
 describe('ProductGrid', () => {

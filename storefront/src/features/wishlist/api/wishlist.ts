@@ -12,12 +12,9 @@ const selectWishlist = (supabase: Supabase, userId: string) =>
   supabase
     .from('wishlist_items')
     .select(
-      'id,product_id,variant_id,created_at,product:products(id,slug,name,price,price_max,original_price,image_url,in_stock,stock_quantity,live_variants:product_variants(id)),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
+      'id,product_id,variant_id,created_at,product:products(id,slug,name,price,price_max,variant_count,original_price,image_url,in_stock,stock_quantity),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
     )
     .eq('user_id', userId)
-    // Up to two active variants: a product with options is chosen on its page (features/catalog/has-options).
-    .eq('product.live_variants.is_active', true)
-    .limit(2, { referencedTable: 'product.live_variants' })
     .order('created_at', { ascending: false });
 
 /**
