@@ -1,6 +1,7 @@
 import { freeDeliveryHint } from 'shared/pricing/delivery';
 import { roundMoney, type Rupees } from 'shared/pricing/money';
 import { orderSummary, type OrderSummary, type PreviewedDiscount } from 'shared/pricing/order-summary';
+import { buyableQuantity } from 'shared/catalog/variant-stock';
 import type { CartLine, DefaultVariant } from '@/features/cart/cart-lines';
 
 /** What pricing reads of a variant (the catalog's product page select has all of it). */
@@ -42,11 +43,7 @@ function defaultOf<V extends PriceableVariant>(variants: readonly V[]): V | unde
 }
 
 /** The stock cap of a variant: none when it is made to order (orderable at 0, ships after its lead time). */
-export function variantMax(
-  v: Pick<PriceableVariant, 'made_to_order' | 'available_quantity'>,
-): number | undefined {
-  return v.made_to_order ? undefined : Math.max(0, v.available_quantity ?? 0);
-}
+export const variantMax = buyableQuantity;
 
 /**
  * The cart priced from the variants: the one place the cart page and the checkout get their lines and

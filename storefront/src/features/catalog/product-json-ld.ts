@@ -1,3 +1,4 @@
+import { buyableQuantity } from 'shared/catalog/variant-stock';
 import { STORE_NAME } from 'shared/config';
 
 interface LdVariant {
@@ -25,8 +26,9 @@ const SCHEMA = 'https://schema.org/';
 
 /** schema.org availability: made to order is orderable at any stock; otherwise live available stock. */
 export function offerAvailability(v: Pick<LdVariant, 'made_to_order' | 'available_quantity'>): string {
-  if (v.made_to_order) return `${SCHEMA}MadeToOrder`;
-  return (v.available_quantity ?? 0) > 0 ? `${SCHEMA}InStock` : `${SCHEMA}OutOfStock`;
+  const n = buyableQuantity(v);
+  if (n === undefined) return `${SCHEMA}MadeToOrder`;
+  return n > 0 ? `${SCHEMA}InStock` : `${SCHEMA}OutOfStock`;
 }
 
 /**

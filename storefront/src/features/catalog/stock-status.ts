@@ -1,3 +1,5 @@
+import { buyableQuantity } from 'shared/catalog/variant-stock';
+
 export type StockKind = 'in-stock' | 'low' | 'out' | 'made-to-order';
 
 interface StockFields {
@@ -27,7 +29,7 @@ export function stockStatus(
       text: v.lead_time_days > 0 ? `Made to order — ships in ${days(v.lead_time_days)}` : 'Made to order',
     };
   }
-  const n = Math.max(0, v.available_quantity ?? 0);
+  const n = buyableQuantity(v) ?? 0;
   if (n === 0) return { kind: 'out', text: 'Out of stock' };
   const lowAt = v.low_stock_threshold ?? storeThreshold;
   if (lowAt !== null && n <= lowAt) return { kind: 'low', text: `Only ${n} left` };
