@@ -54,4 +54,20 @@ describe('orderSummary: total = subtotal + delivery fee − discount', () => {
     expect(orderSummary(1000, { discount: 0.1 + 0.2 }).discount).toBe(0.3);
     expect(() => orderSummary(1000, { discount: -5 })).toThrow(RangeError);
   });
+
+  it("takes the fee check_delivery quoted for the pincode's zone instead of the default rule", () => {
+    expect(orderSummary(5000, undefined, 149)).toEqual({
+      subtotal: 5000,
+      deliveryFee: 149,
+      discount: 0,
+      total: 5149,
+    });
+    expect(orderSummary(1000, { discount: 100 }, 0)).toEqual({
+      subtotal: 1000,
+      deliveryFee: 0,
+      discount: 100,
+      total: 900,
+    });
+    expect(() => orderSummary(1000, undefined, -1)).toThrow(RangeError);
+  });
 });

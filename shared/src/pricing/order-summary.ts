@@ -20,11 +20,18 @@ export interface PreviewedDiscount {
 /**
  * Cart and checkout totals: total = subtotal + delivery fee − discount. The fee is decided on the
  * subtotal before the discount (as the cart showed it), so a promo never makes delivery chargeable.
+ * `quotedFee` is the fee `check_delivery` quoted for the shipping pincode (its zone's fee and large-item
+ * fees, for these items): it replaces the default zone's rule once a pincode is known.
  * A preview only: `place_order` recomputes all of it from the product rows.
  */
-export function orderSummary(subtotal: Rupees, promo?: Promo | PreviewedDiscount): OrderSummary {
+export function orderSummary(
+  subtotal: Rupees,
+  promo?: Promo | PreviewedDiscount,
+  quotedFee?: Rupees,
+): OrderSummary {
   assertAmount(subtotal, 'subtotal');
-  const fee = deliveryFee(subtotal);
+  if (quotedFee !== undefined) assertAmount(quotedFee, 'delivery fee');
+  const fee = quotedFee === undefined ? deliveryFee(subtotal) : roundMoney(quotedFee);
   const discount = promo === undefined ? 0 : discountOf(subtotal, promo);
   return {
     subtotal: roundMoney(subtotal),
