@@ -17,18 +17,15 @@
 
 -- The store's rules, as the migration set them (the seed states them so a reader sees them here too).
 insert into public.store_settings (
-  id, free_delivery_threshold, delivery_fee, cod_max_order_total, delivery_days_min, delivery_days_max,
-  low_stock_threshold, dispatch_location
+  id, cod_max_order_total, low_stock_threshold, dispatch_location, order_cutoff, non_delivery_weekdays
 )
-values (true, 2999, 99, 50000, 5, 7, 5, 'Jodhpur, Rajasthan')
+values (true, 50000, 5, 'Jodhpur, Rajasthan', '14:00', '{7}')
 on conflict (id) do update set
-  free_delivery_threshold = excluded.free_delivery_threshold,
-  delivery_fee = excluded.delivery_fee,
   cod_max_order_total = excluded.cod_max_order_total,
-  delivery_days_min = excluded.delivery_days_min,
-  delivery_days_max = excluded.delivery_days_max,
   low_stock_threshold = excluded.low_stock_threshold,
-  dispatch_location = excluded.dispatch_location;
+  dispatch_location = excluded.dispatch_location,
+  order_cutoff = excluded.order_cutoff,
+  non_delivery_weekdays = excluded.non_delivery_weekdays;
 
 -- The spec's codes (also made by their migration) and a few more to show every rule at work.
 insert into public.promo_codes (code, description, kind, value, min_subtotal, max_discount, starts_at, ends_at, usage_limit, active)
@@ -578,3 +575,40 @@ end
 $$;
 
 drop table seed_option_values, seed_variants;
+
+-- Delivery (the zones' demo; the migration made the default 'Standard' zone, the spec's rule, with every
+-- pincode in it). Metro cities get faster transit at the same fee; Lakshadweep is served by sea: a
+-- higher fee, no large items, no cash on delivery; the Andaman and Nicobar Islands are not delivered to.
+-- Sofas, beds, dining sets and wardrobes are large items (two-person delivery).
+insert into public.delivery_zones (name, fee, free_above, large_item_fee, delivers_large_items, transit_days_min, transit_days_max, cod_available, cod_max_total)
+values
+  ('Metro', 99, 2999, 0, true, 3, 5, true, null),
+  ('Lakshadweep', 499, null, 0, false, 10, 15, false, null)
+on conflict do nothing;
+
+update public.pincodes as p
+set zone_id = (select z.id from public.delivery_zones as z where z.name = 'Metro')
+where left(p.pincode, 3) in ('560', '400', '110', '600', '500', '700', '411')
+  and p.zone_id = (select z.id from public.delivery_zones as z where z.is_default);
+update public.pincodes as p
+set zone_id = (select z.id from public.delivery_zones as z where z.name = 'Lakshadweep')
+where p.state_code = '31';
+update public.pincodes as p set zone_id = null where p.state_code = '35';
+
+insert into public.delivery_holidays (day, name)
+values
+  ('2026-12-25', 'Christmas'),
+  ('2027-01-26', 'Republic Day'),
+  ('2027-03-22', 'Holi'),
+  ('2027-08-15', 'Independence Day'),
+  ('2027-10-02', 'Gandhi Jayanti'),
+  ('2027-10-29', 'Diwali')
+on conflict (day) do nothing;
+
+update public.products as p
+set is_large = true
+where not p.is_large
+  and (
+    p.category_id in (select c.id from public.categories as c where c.slug in ('sofas', 'beds'))
+    or p.name ~* '(dining (set|table)|wardrobe)'
+  );

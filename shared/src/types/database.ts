@@ -194,6 +194,77 @@ export type Database = {
         };
         Relationships: [];
       };
+      delivery_holidays: {
+        Row: {
+          created_at: string;
+          day: string;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          day: string;
+          name: string;
+        };
+        Update: {
+          created_at?: string;
+          day?: string;
+          name?: string;
+        };
+        Relationships: [];
+      };
+      delivery_zones: {
+        Row: {
+          cod_available: boolean;
+          cod_max_total: number | null;
+          created_at: string;
+          delivers_large_items: boolean;
+          fee: number;
+          free_above: number | null;
+          id: number;
+          is_active: boolean;
+          is_default: boolean;
+          large_item_fee: number;
+          name: string;
+          transit_days_max: number;
+          transit_days_min: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cod_available?: boolean;
+          cod_max_total?: number | null;
+          created_at?: string;
+          delivers_large_items?: boolean;
+          fee?: number;
+          free_above?: number | null;
+          id?: never;
+          is_active?: boolean;
+          is_default?: boolean;
+          large_item_fee?: number;
+          name: string;
+          transit_days_max?: number;
+          transit_days_min?: number;
+          updated_at?: string;
+        };
+        Update: {
+          cod_available?: boolean;
+          cod_max_total?: number | null;
+          created_at?: string;
+          delivers_large_items?: boolean;
+          fee?: number;
+          free_above?: number | null;
+          id?: never;
+          is_active?: boolean;
+          is_default?: boolean;
+          large_item_fee?: number;
+          name?: string;
+          transit_days_max?: number;
+          transit_days_min?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       notification_outbox: {
         Row: {
           attempts: number;
@@ -379,6 +450,7 @@ export type Database = {
           contact_phone: string | null;
           created_at: string;
           delivery_fee: number;
+          delivery_zone_id: number | null;
           discount: number;
           estimated_delivery_from: string;
           estimated_delivery_to: string;
@@ -407,6 +479,7 @@ export type Database = {
           contact_phone?: never;
           created_at?: string;
           delivery_fee?: number;
+          delivery_zone_id?: number | null;
           discount?: number;
           estimated_delivery_from: string;
           estimated_delivery_to: string;
@@ -433,6 +506,7 @@ export type Database = {
           contact_phone?: never;
           created_at?: string;
           delivery_fee?: number;
+          delivery_zone_id?: number | null;
           discount?: number;
           estimated_delivery_from?: string;
           estimated_delivery_to?: string;
@@ -455,6 +529,13 @@ export type Database = {
           user_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'orders_delivery_zone_id_fkey';
+            columns: ['delivery_zone_id'];
+            isOneToOne: false;
+            referencedRelation: 'delivery_zones';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'orders_promo_code_id_fkey';
             columns: ['promo_code_id'];
@@ -517,6 +598,52 @@ export type Database = {
             columns: ['order_id'];
             isOneToOne: false;
             referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pincodes: {
+        Row: {
+          city: string;
+          district: string;
+          office: string;
+          pincode: string;
+          state_code: string;
+          updated_at: string;
+          zone_id: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          city: string;
+          district: string;
+          office: string;
+          pincode: string;
+          state_code: string;
+          updated_at?: string;
+          zone_id?: number | null;
+        };
+        Update: {
+          city?: string;
+          district?: string;
+          office?: string;
+          pincode?: string;
+          state_code?: string;
+          updated_at?: string;
+          zone_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pincodes_state_code_fkey';
+            columns: ['state_code'];
+            isOneToOne: false;
+            referencedRelation: 'states';
+            referencedColumns: ['code'];
+          },
+          {
+            foreignKeyName: 'pincodes_zone_id_fkey';
+            columns: ['zone_id'];
+            isOneToOne: false;
+            referencedRelation: 'delivery_zones';
             referencedColumns: ['id'];
           },
         ];
@@ -679,6 +806,7 @@ export type Database = {
           image_url: string | null;
           images: string[] | null;
           in_stock: boolean;
+          is_large: boolean;
           material: string | null;
           name: string;
           original_price: number | null;
@@ -706,6 +834,7 @@ export type Database = {
           image_url?: string | null;
           images?: string[] | null;
           in_stock?: boolean;
+          is_large?: boolean;
           material?: string | null;
           name: string;
           original_price?: number | null;
@@ -732,6 +861,7 @@ export type Database = {
           image_url?: string | null;
           images?: string[] | null;
           in_stock?: boolean;
+          is_large?: boolean;
           material?: string | null;
           name?: string;
           original_price?: number | null;
@@ -838,6 +968,28 @@ export type Database = {
           usage_limit?: number | null;
           used_count?: number;
           value?: number;
+        };
+        Relationships: [];
+      };
+      states: {
+        Row: {
+          aliases: string[];
+          code: string;
+          kind: string;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          aliases?: string[];
+          code: string;
+          kind: string;
+          name: string;
+        };
+        Update: {
+          aliases?: string[];
+          code?: string;
+          kind?: string;
+          name?: string;
         };
         Relationships: [];
       };
@@ -1003,15 +1155,13 @@ export type Database = {
       store_settings: {
         Row: {
           cod_max_order_total: number;
-          delivery_days_max: number;
-          delivery_days_min: number;
-          delivery_fee: number;
           dispatch_location: string;
-          free_delivery_threshold: number;
           id: boolean;
           low_stock_threshold: number;
           max_quantity_per_line: number;
           max_unpaid_online_orders: number;
+          non_delivery_weekdays: number[];
+          order_cutoff: string;
           preview_promo_limit_per_minute: number;
           reservation_minutes: number;
           track_order_limit_per_minute: number;
@@ -1020,15 +1170,13 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           cod_max_order_total?: number;
-          delivery_days_max?: number;
-          delivery_days_min?: number;
-          delivery_fee?: number;
           dispatch_location?: string;
-          free_delivery_threshold?: number;
           id?: boolean;
           low_stock_threshold?: number;
           max_quantity_per_line?: number;
           max_unpaid_online_orders?: number;
+          non_delivery_weekdays?: number[];
+          order_cutoff?: string;
           preview_promo_limit_per_minute?: number;
           reservation_minutes?: number;
           track_order_limit_per_minute?: number;
@@ -1036,15 +1184,13 @@ export type Database = {
         };
         Update: {
           cod_max_order_total?: number;
-          delivery_days_max?: number;
-          delivery_days_min?: number;
-          delivery_fee?: number;
           dispatch_location?: string;
-          free_delivery_threshold?: number;
           id?: boolean;
           low_stock_threshold?: number;
           max_quantity_per_line?: number;
           max_unpaid_online_orders?: number;
+          non_delivery_weekdays?: number[];
+          order_cutoff?: string;
           preview_promo_limit_per_minute?: number;
           reservation_minutes?: number;
           track_order_limit_per_minute?: number;
@@ -1194,6 +1340,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_assign_pincodes: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_generate_variants: {
         Args: { product_id: number };
@@ -1225,6 +1372,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_load_pincodes: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
       admin_payment_refunds_due: {
         Args: { order_id: string };
         Returns: {
@@ -1289,6 +1437,7 @@ export type Database = {
           contact_phone: string | null;
           created_at: string;
           delivery_fee: number;
+          delivery_zone_id: number | null;
           discount: number;
           estimated_delivery_from: string;
           estimated_delivery_to: string;
@@ -1337,6 +1486,7 @@ export type Database = {
           contact_phone: string | null;
           created_at: string;
           delivery_fee: number;
+          delivery_zone_id: number | null;
           discount: number;
           estimated_delivery_from: string;
           estimated_delivery_to: string;
@@ -1364,6 +1514,10 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      check_delivery: {
+        Args: { discount?: number; items?: Json; pincode: string; subtotal?: number };
+        Returns: Json;
       };
       claim_notifications: {
         Args: { lease_seconds?: number; max_rows?: number };
@@ -1480,6 +1634,7 @@ export type Database = {
           contact_phone: string | null;
           created_at: string;
           delivery_fee: number;
+          delivery_zone_id: number | null;
           discount: number;
           estimated_delivery_from: string;
           estimated_delivery_to: string;
@@ -1522,6 +1677,7 @@ export type Database = {
           contact_phone: string | null;
           created_at: string;
           delivery_fee: number;
+          delivery_zone_id: number | null;
           discount: number;
           estimated_delivery_from: string;
           estimated_delivery_to: string;
@@ -1647,6 +1803,7 @@ export type Database = {
           image_url: string | null;
           images: string[] | null;
           in_stock: boolean;
+          is_large: boolean;
           material: string | null;
           name: string;
           original_price: number | null;
