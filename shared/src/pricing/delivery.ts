@@ -3,8 +3,9 @@ import { assertAmount, roundMoney, type Rupees } from './money.ts';
 /**
  * The one delivery rule of the store. The prototype's banner and footer said "free above 999" while
  * its cart charged by 2999; the cart's rule is the one applied, and every screen reads it from here
- * (no amount is typed in copy). The database's `place_order` charges by the same numbers in
- * `store_settings`, which only a migration changes, with these (docs/decisions/007).
+ * (no amount is typed in copy). They are the default delivery zone's fee and free-above threshold
+ * (`delivery_zones`, Standard), which only a migration changes, with these (docs/decisions/007, 011);
+ * other zones' fees and every charged fee come from the database's `check_delivery` / `place_order`.
  */
 export const FREE_DELIVERY_THRESHOLD: Rupees = 2999;
 export const DELIVERY_FEE: Rupees = 99;

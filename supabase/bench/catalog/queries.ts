@@ -423,3 +423,44 @@ export function stockRequests(ctx: { productId: number; variantId: number }): Be
     },
   ];
 }
+
+/**
+ * Delivery by pincode (issue 17): the product page's "Check delivery" (one variant), the cart's quote
+ * (five variants with a subtotal and a discount), and the address form's pincode autofill
+ * (storefront features/delivery). Targets: check_delivery p99 ≤ 15 ms, the lookup ≤ 10 ms.
+ */
+export function deliveryRequests(ctx: { variantId: number; cartVariantIds: number[] }): BenchRequest[] {
+  return [
+    {
+      name: 'delivery: check_delivery (1 variant)',
+      who: 'anon',
+      method: 'POST',
+      path: '/rpc/check_delivery',
+      body: { pincode: '560038', items: [{ variant_id: ctx.variantId, quantity: 1 }] },
+      targetMs: 15,
+    },
+    {
+      name: 'delivery: check_delivery (cart, 5 variants)',
+      who: 'customer',
+      method: 'POST',
+      path: '/rpc/check_delivery',
+      body: {
+        pincode: '682555',
+        items: ctx.cartVariantIds.map((variant_id) => ({ variant_id, quantity: 2 })),
+        subtotal: 48999,
+        discount: 500,
+      },
+      targetMs: 15,
+    },
+    {
+      name: 'delivery: pincode autofill',
+      who: 'anon',
+      method: 'GET',
+      path: `/pincodes?${qs([
+        ['select', 'pincode,city,district,state_code,states(name)'],
+        ['pincode', 'eq.411001'],
+      ])}`,
+      targetMs: 10,
+    },
+  ];
+}

@@ -36,6 +36,7 @@ import {
   outboxRequests,
   stockRequests,
   storefrontRequests,
+  deliveryRequests,
   type BenchRequest,
 } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -242,7 +243,9 @@ async function main() {
               (select slug from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "variantSlug",
               (select id from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "productId",
               (select v.id from public.product_variants as v join public.products as p on p.id = v.product_id
-               where p.id >= $1 and (p.id - $1 + 1) % 5 = 4 and v.position = 3 order by p.id limit 1 offset $4) as "variantId"`,
+               where p.id >= $1 and (p.id - $1 + 1) % 5 = 4 and v.position = 3 order by p.id limit 1 offset $4) as "variantId",
+              (select array_agg(x.id) from (select v.id from public.product_variants as v
+               where v.product_id >= $1 order by v.product_id, v.id limit 5 offset $2) as x) as "cartVariantIds"`,
       [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3), Math.floor(o.products / 15)],
     );
     const ctx = pick.rows[0] as {
@@ -256,12 +259,14 @@ async function main() {
       variantSlug: string;
       productId: number;
       variantId: number;
+      cartVariantIds: number[];
     };
     const requests = [
       ...storefrontRequests(ctx, 'customer1'),
       ...adminRequests(ctx, o.products),
       ...outboxRequests(ctx),
       ...stockRequests(ctx),
+      ...deliveryRequests(ctx),
     ].map((r) => ({
       ...r,
       path: r.path.replace('__SELF__', userUuid('bench-user-1')),
