@@ -2,7 +2,7 @@ import type { ShippingAddress } from 'shared/schemas/checkout';
 import type { Database as Generated, Tables } from 'shared/types/database';
 
 /**
- * The generated `Database`, with the shapes of the two jsonb values the console reads spelled out
+ * The generated `Database`, with the shapes of the jsonb values the console reads spelled out
  * (the generator can only say `Json`): Supabase's documented way to type JSON columns. Every other
  * column and function comes from the generated file, so a migration that renames a column the
  * console uses fails `pnpm --filter admin typecheck`; the pieces below are built from the tables'
@@ -55,11 +55,42 @@ export type DashboardFigures = {
   })[];
 };
 
+/** A row the database refused in a pincode upload: its number in the file (1 = after the header). */
+export type PincodeImportError = { row: number; pincode: string; message: string };
+
+/**
+ * admin_assign_pincodes(rows, dry_run) (migration create_delivery_zones): what the upload would
+ * change (dry run) or changed. Nothing is written on a dry run or when `errors` is not empty.
+ */
+export type AssignPincodesResult = {
+  applied: boolean;
+  total: number;
+  changed: number;
+  unchanged: number;
+  /** The first 200 changes; `from`/`to` are zone names, null = no zone. */
+  changes: { pincode: Tables<'pincodes'>['pincode']; from: string | null; to: string | null }[];
+  /** The first 1,000 refused rows. */
+  errors: PincodeImportError[];
+};
+
+/** admin_load_pincodes(rows, dry_run): the same answer, with new and updated pincodes counted. */
+export type LoadPincodesResult = AssignPincodesResult & {
+  /** changed = added + updated; `from`/`to` of a change are "office, city, district, state" (from null: new). */
+  added: number;
+  updated: number;
+};
+
 export type Database = {
   public: Omit<Public, 'Tables' | 'Functions'> & {
     Tables: Omit<Public['Tables'], 'orders'> & { orders: OrdersTable };
-    Functions: Omit<Functions, 'admin_dashboard'> & {
+    Functions: Omit<Functions, 'admin_dashboard' | 'admin_assign_pincodes' | 'admin_load_pincodes'> & {
       admin_dashboard: Omit<Functions['admin_dashboard'], 'Returns'> & { Returns: DashboardFigures };
+      admin_assign_pincodes: Omit<Functions['admin_assign_pincodes'], 'Returns'> & {
+        Returns: AssignPincodesResult;
+      };
+      admin_load_pincodes: Omit<Functions['admin_load_pincodes'], 'Returns'> & {
+        Returns: LoadPincodesResult;
+      };
     };
   };
 };

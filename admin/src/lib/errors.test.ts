@@ -181,6 +181,41 @@ describe('toAdminError', () => {
     }
   });
 
+  it('says a duplicate zone name or holiday, and the delivery checks, in staff’s words', () => {
+    expect(
+      toAdminError(
+        httpError(409, {
+          code: '23505',
+          message: 'duplicate key value violates unique constraint "delivery_zones_name_key"',
+          details: 'Key (lower(name))=(metro) already exists.',
+        }),
+      ).message,
+    ).toBe('A zone named "metro" already exists (names are unique regardless of letter case).');
+    expect(
+      toAdminError(
+        httpError(409, {
+          code: '23505',
+          message: 'duplicate key value violates unique constraint "delivery_holidays_pkey"',
+          details: 'Key (day)=(2026-12-25) already exists.',
+        }),
+      ).message,
+    ).toBe('2026-12-25 is already a holiday.');
+    expect(
+      toAdminError(
+        postgrestError(
+          '23514',
+          'new row for relation "delivery_zones" violates check constraint "delivery_zones_transit_days_check"',
+        ),
+      ).message,
+    ).toBe('Transit days are 0 to 60 working days, the minimum at most the maximum.');
+    // the default zone's rule is the database's own message (P0001)
+    const rule =
+      "The default zone's fee and free-delivery threshold are the storefront's advertised rule; they change with a migration.";
+    expect(
+      toAdminError(httpError(400, { code: 'P0001', message: rule, details: 'default_zone_fee_rule' })),
+    ).toMatchObject({ kind: 'rule', message: rule });
+  });
+
   it('accepts strings, odd values and its own errors', () => {
     expect(toAdminError('Nope')).toMatchObject({ message: 'Nope', kind: 'unavailable' });
     expect(toAdminError(undefined).message).toBe('Unknown error');

@@ -157,6 +157,16 @@ const CONSTRAINT_MESSAGES: Record<string, (value: string | null) => string> = {
   product_variants_sku_check: () =>
     'A SKU is 1 to 40 letters, digits, ".", "_", "/" or "-", and starts with a letter or digit.',
   product_variants_lead_time_days_check: () => 'The lead time is 0 to 365 days.',
+  delivery_zones_name_key: (name) =>
+    `${name ? `A zone named "${name}"` : 'A zone with this name'} already exists (names are unique regardless of letter case).`,
+  delivery_zones_name_check: () => 'A zone’s name is 1 to 60 characters.',
+  delivery_zones_transit_days_check: () =>
+    'Transit days are 0 to 60 working days, the minimum at most the maximum.',
+  delivery_zones_cod_max_total_check: () =>
+    'The Cash on Delivery limit must be more than ₹0 (or empty for the store’s own limit).',
+  delivery_holidays_pkey: (day) => `${day ? `${day} is` : 'That day is'} already a holiday.`,
+  delivery_holidays_name_check: () => 'A holiday’s name is 1 to 80 characters.',
+  store_settings_non_delivery_weekdays_check: () => 'Leave at least one weekday to deliver on.',
 };
 
 /** The constraint a 23xxx message names, and the value of the key its details show. */

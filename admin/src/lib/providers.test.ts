@@ -16,7 +16,8 @@ vi.mock('ra-supabase', () => ({
   supabaseAuthProvider: () => ({}),
 }));
 
-const { authProvider, dataProvider, mapSearch, withComputedColumns } = await import('@/lib/providers');
+const { authProvider, dataProvider, mapPrefix, mapSearch, withComputedColumns } =
+  await import('@/lib/providers');
 const { AdminError } = await import('@/lib/errors');
 const base = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' as const } };
 
@@ -39,6 +40,23 @@ describe('mapSearch', () => {
     expect(mapSearch('stock_movements', { ...base, filter: { q: 'fc-0001' } }).filter).toEqual({
       'sku@ilike': 'fc-0001',
     });
+  });
+});
+
+describe('mapPrefix', () => {
+  it('matches the start of a pincode, not anywhere in it', () => {
+    expect(mapPrefix('pincodes', { ...base, filter: { prefix: ' 560', state_code: '29' } }).filter).toEqual({
+      state_code: '29',
+      'pincode@': 'like.560*',
+    });
+  });
+
+  it('drops PostgREST syntax, empty prefixes and resources without a prefix column', () => {
+    expect(mapPrefix('pincodes', { ...base, filter: { prefix: '5*6,0)' } }).filter).toEqual({
+      'pincode@': 'like.560*',
+    });
+    expect(mapPrefix('pincodes', { ...base, filter: { prefix: '*' } }).filter).toEqual({});
+    expect(mapPrefix('products', { ...base, filter: { prefix: '5' } }).filter).toEqual({});
   });
 });
 

@@ -7,10 +7,18 @@ import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
 import { isSessionExpired, roleOf } from '@/lib/session';
 import { supabase } from '@/lib/supabase';
 
+/** Tables whose key is not `id`: react-admin's record id is this column's value. */
+const primaryKeys = new Map([
+  ['pincodes', ['pincode']],
+  ['states', ['code']],
+  ['delivery_holidays', ['day']],
+]);
+
 const baseDataProvider = supabaseDataProvider({
   instanceUrl: env.supabaseUrl,
   apiKey: env.supabaseKey,
   supabaseClient: supabase,
+  primaryKeys,
 });
 
 /** Which column the list search box (`q`) looks in, per resource: a case-insensitive substring. */
@@ -41,6 +49,22 @@ export function mapSearch(resource: string, params: GetListParams): GetListParam
   return term === ''
     ? { ...params, filter }
     : { ...params, filter: { ...filter, [`${column}@ilike`]: term } };
+}
+
+/** Which column a list's `prefix` filter matches the start of, per resource. */
+const prefixColumns: Record<string, string> = { pincodes: 'pincode' };
+
+/**
+ * `prefix` becomes PostgREST's `col=like.560*` (ra-data-postgrest's own `@like` would match
+ * anywhere: `*560*`). Only digits and letters are kept, so no PostgREST syntax gets in.
+ */
+export function mapPrefix(resource: string, params: GetListParams): GetListParams {
+  const { prefix, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+  const column = prefixColumns[resource];
+  const start = typeof prefix === 'string' ? prefix.replace(/[^0-9A-Za-z]/g, '') : '';
+  if (!column || start === '') return { ...params, filter };
+  // an empty operator after '@' makes ra-data-postgrest send the value as it is
+  return { ...params, filter: { ...filter, [`${column}@`]: `like.${start}*` } };
 }
 
 /**
@@ -119,6 +143,14 @@ export const storeApi = {
     unwrap(supabase.rpc('admin_generate_variants', { product_id: productId })),
   /** admin_adjust_stock: one ledger movement per variant, in one transaction, with the reason. */
   adjustStock: (args: RpcArgs<'admin_adjust_stock'>) => unwrap(supabase.rpc('admin_adjust_stock', args)),
+  /**
+   * admin_assign_pincodes: which zone each pincode of an upload belongs to. A dry run answers what
+   * would change; nothing is written while any row is refused.
+   */
+  assignPincodes: (args: RpcArgs<'admin_assign_pincodes'>) =>
+    unwrap(supabase.rpc('admin_assign_pincodes', args)),
+  /** admin_load_pincodes: the pincode directory from an upload (new pincodes join the default zone). */
+  loadPincodes: (args: RpcArgs<'admin_load_pincodes'>) => unwrap(supabase.rpc('admin_load_pincodes', args)),
   /** The razorpay-refund function issues a refund still owed for the order, at most once. */
   issueRefund: async (orderId: string) => {
     const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: orderId } });
@@ -129,7 +161,7 @@ export const storeApi = {
 export const dataProvider = {
   getList: (resource, params) =>
     baseDataProvider
-      .getList(resource, withComputedColumns(resource, mapSearch(resource, params)))
+      .getList(resource, withComputedColumns(resource, mapPrefix(resource, mapSearch(resource, params))))
       .catch(rethrow),
   getOne: (resource, params) =>
     baseDataProvider.getOne(resource, withComputedColumns(resource, params)).catch(rethrow),
