@@ -60,7 +60,7 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
           <SaveButton alwaysEnable />
         </Toolbar>
       }
-      defaultValues={{ stock_quantity: 0, in_stock: true, featured: false }}
+      defaultValues={{ stock_quantity: 0, in_stock: true, featured: false, is_large: false }}
       // the variants section refetches the product (its price summary): keep what staff typed
       resetOptions={{ keepDirtyValues: true }}
     >
@@ -106,6 +106,11 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
       </Box>
       <BooleanInput source="featured" label="Featured" />
       <BooleanInput source="in_stock" label="In Stock" />
+      <BooleanInput
+        source="is_large"
+        label="Large item (two-person delivery)"
+        helperText="Zones may charge extra for large items or not deliver them"
+      />
     </SimpleForm>
   );
 }

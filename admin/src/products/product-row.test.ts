@@ -43,12 +43,19 @@ describe('product form rules', () => {
       stock_quantity: 0,
       in_stock: true,
       featured: false,
+      is_large: false,
       original_price: null,
     });
     expect(
       toProductRow({ name: 'x', specifications: { features: 'Soft\n Firm ', warranty: '1 year' } })
         .specifications,
     ).toEqual({ features: ['Soft', 'Firm'], warranty: '1 year' });
+  });
+
+  it('saves the large-item flag (two-person delivery) on add and edit', () => {
+    expect(toProductRow({ name: 'Wardrobe', is_large: true }).is_large).toBe(true);
+    expect(toProductUpdate({ name: 'Wardrobe', is_large: true }).is_large).toBe(true);
+    expect(toProductUpdate({ name: 'Stool', is_large: null }).is_large).toBe(false);
   });
 
   it('checks name, price and category with the spec messages', () => {

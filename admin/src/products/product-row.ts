@@ -18,6 +18,8 @@ export interface ProductFormValues {
   stock_quantity?: number | string | null;
   featured?: boolean | null;
   in_stock?: boolean | null;
+  /** A large item: two-person delivery, which some zones do not offer or charge extra for. */
+  is_large?: boolean | null;
   specifications?: {
     features?: string[] | string | null;
     warranty?: string | null;
@@ -88,6 +90,7 @@ export function toProductRow(values: ProductFormValues): ProductRow {
     stock_quantity: numberOrNull(values.stock_quantity) ?? 0,
     featured: Boolean(values.featured),
     in_stock: values.in_stock ?? true,
+    is_large: Boolean(values.is_large),
     specifications: Object.keys(specifications).length > 0 ? specifications : null,
   };
 }
