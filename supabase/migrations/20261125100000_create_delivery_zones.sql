@@ -83,6 +83,8 @@ as $$
   limit 1
 $$;
 revoke all on function private.state_name(text) from public;
+-- The addresses trigger runs as the customer who saves an address.
+grant execute on function private.state_name(text) to authenticated, service_role;
 
 -- Delivery zones --------------------------------------------------------------------------------
 
@@ -208,6 +210,7 @@ comment on column public.store_settings.non_delivery_weekdays is
 grant update (order_cutoff, non_delivery_weekdays) on table public.store_settings to authenticated;
 
 alter table public.products add column is_large boolean not null default false;
+grant insert (is_large), update (is_large) on table public.products to authenticated;
 comment on column public.products.is_large is
   'A large item (two-person delivery): its zone''s large_item_fee per unit, and not delivered where the zone does not take large items.';
 
