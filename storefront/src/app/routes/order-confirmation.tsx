@@ -6,12 +6,12 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useSessionReady } from '@/features/auth/hooks/use-session';
 import { orderQueries, type ConfirmedOrder } from '@/features/orders/api/orders';
-import { deliveryWindow } from '@/features/orders/delivery-dates';
+import { deliveryWindow } from '@/lib/delivery-dates';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const STEPS = [
   { icon: Package, title: 'Order Processing', text: 'We are preparing your furniture for dispatch.' },
-  { icon: Truck, title: 'Shipping', text: 'Your order will be shipped within 2–3 business days.' },
+  { icon: Truck, title: 'Shipping', text: 'We will let you know when it is on its way to you.' },
   { icon: Home, title: 'Delivery', text: 'Our team will deliver and place it in your home.' },
 ];
 
@@ -101,11 +101,8 @@ export function Component() {
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Estimated Delivery</dt>
-          <dd className="text-right">
-            5–7 business days
-            <span className="block text-stone-600" data-testid="delivery-window">
-              {deliveryWindow(o.estimated_delivery_from, o.estimated_delivery_to)}
-            </span>
+          <dd className="text-right font-semibold" data-testid="delivery-window">
+            {deliveryWindow(o.estimated_delivery_from, o.estimated_delivery_to)}
           </dd>
         </div>
       </dl>

@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { formatINR } from 'shared/pricing/format';
 import type { TrackingRecord } from '@/features/orders/api/orders';
-import { deliveryWindow } from '@/features/orders/delivery-dates';
+import { deliveryWindow } from '@/lib/delivery-dates';
 
 const when = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
