@@ -13,6 +13,9 @@ import { RelatedProducts } from '@/features/catalog/components/related-products'
 import { VariantPicker } from '@/features/catalog/components/variant-picker';
 import { useSelectedVariant } from '@/features/catalog/hooks/use-selected-variant';
 import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
+import { addressQueries } from '@/features/addresses/api/addresses';
+import { useUser } from '@/features/auth/hooks/use-session';
+import { CheckDelivery } from '@/features/delivery/components/check-delivery';
 import { productJsonLd } from '@/features/catalog/product-json-ld';
 import { stockStatus } from '@/features/catalog/stock-status';
 import { variantImages } from '@/features/catalog/variant-images';
@@ -42,6 +45,9 @@ function ProductPage({
 }) {
   const navigate = useNavigate();
   const { variant, select } = useSelectedVariant(product.variants);
+  const user = useUser();
+  // A signed-in shopper's default address (listed first) answers "Check delivery" before any pincode is typed.
+  const addresses = useQuery({ ...addressQueries.list(user?.id ?? ''), enabled: Boolean(user) });
   // No active variant: the product is listed but cannot be bought (as a sold-out product).
   const stock = variant
     ? stockStatus(variant, lowStockThreshold)
@@ -71,6 +77,7 @@ function ProductPage({
             />
           )}
           <PurchasePanel productId={product.id} routeId={routeId} variant={variant} stock={stock.kind} />
+          <CheckDelivery variantId={variant?.id} addressPincode={addresses.data?.[0]?.pincode} />
           <ProductDetails product={product} variant={variant} />
         </div>
       </article>
