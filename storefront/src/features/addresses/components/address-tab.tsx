@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { addressSchema, type AddressInput } from 'shared/schemas/profile';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { addressQueries, useSaveAddress, type AddressValues } from '@/features/addresses/api/addresses';
 import { FormActions, primaryClass } from '@/components/ui/form-actions';
+import { PlaceFields } from '@/features/addresses/components/place-fields';
 
 /** The default shipping address: view, then Edit / Save / Cancel (add one when there is none). */
 export function AddressTab({ userId }: { userId: string }) {
@@ -15,6 +16,10 @@ export function AddressTab({ userId }: { userId: string }) {
   const [editing, setEditing] = useState(false);
   const save = useSaveAddress(userId);
   const form = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(addressSchema) });
+  const [pincode = '', city = '', state = ''] = useWatch({
+    control: form.control,
+    name: ['pincode', 'city', 'state'],
+  });
 
   if (isPending) return <PageSpinner />;
   const current = data?.[0];
@@ -96,25 +101,30 @@ export function AddressTab({ userId }: { userId: string }) {
           {...form.register('address')}
         />
       </div>
-      <Field
-        label="City"
-        autoComplete="address-level2"
-        error={errors.city?.message}
-        {...form.register('city')}
-      />
-      <Field
-        label="State"
-        autoComplete="address-level1"
-        error={errors.state?.message}
-        {...form.register('state')}
-      />
-      <Field
-        label="Pincode"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        error={errors.pincode?.message}
-        {...form.register('pincode')}
-      />
+      <div className="sm:col-span-2">
+        <PlaceFields
+          register={{
+            pincode: form.register('pincode'),
+            city: form.register('city'),
+            state: form.register('state'),
+          }}
+          errors={{
+            pincode: errors.pincode?.message,
+            city: errors.city?.message,
+            state: errors.state?.message,
+          }}
+          values={{ pincode, city, state }}
+          current={() => {
+            const v = form.getValues();
+            return { pincode: v.pincode, city: v.city, state: v.state };
+          }}
+          fill={(place) => {
+            const opts = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+            form.setValue('city', place.city, opts);
+            form.setValue('state', place.state, opts);
+          }}
+        />
+      </div>
       <FormActions
         saving={save.isPending}
         onCancel={() => setEditing(false)}
