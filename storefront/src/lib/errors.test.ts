@@ -132,3 +132,35 @@ describe('toAppError: stock refusals name their variant', () => {
     expect(error.detail).toBe('in_stock');
   });
 });
+
+describe("toAppError: place_order's delivery refusals", () => {
+  it('names the line that cannot be delivered (item_not_deliverable, variant id in its hint)', () => {
+    const error = toAppError({
+      code: 'P0001',
+      message:
+        'Aarav 3-Seater Fabric Sofa is too large for delivery to 682555. Please remove it to continue.',
+      details: 'item_not_deliverable',
+      hint: '11',
+    });
+    expect(error).toMatchObject({ code: 'refused', detail: 'item_not_deliverable', variantId: 11 });
+    expect(error.userMessage).toBe(
+      'Aarav 3-Seater Fabric Sofa is too large for delivery to 682555. Please remove it to continue.',
+    );
+  });
+
+  it.each([
+    ['pincode_not_serviceable', 'Sorry, we do not deliver to 744101 (South Andaman) yet.'],
+    ['unknown_pincode', 'We could not find pincode 999999. Please check it.'],
+    ['invalid_pincode', 'Enter a valid 6-digit pincode.'],
+    [
+      'cod_unavailable',
+      'Cash on Delivery is not available for pincode 682555. Please choose online payment.',
+    ],
+    ['cod_limit', 'Cash on Delivery is available for orders up to ₹50,000. Please choose online payment.'],
+    ['invalid_state', 'Please choose a state from the list.'],
+  ])('shows %s in the words place_order wrote for the shopper', (details, message) => {
+    const error = toAppError({ code: 'P0001', message, details, hint: 'store_cap' });
+    expect(error).toMatchObject({ code: 'refused', detail: details, userMessage: message });
+    expect(error.variantId).toBeUndefined();
+  });
+});

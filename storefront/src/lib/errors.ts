@@ -10,14 +10,19 @@ export interface AppError extends Error {
   /** The store function's reason (PostgREST `details`: 'out_of_stock', 'in_stock'…), when it gave one. */
   detail?: string;
   /**
-   * The cart line a stock refusal is about: place_order's out_of_stock, insufficient_stock and
-   * product_unavailable name the variant in their hint.
+   * The cart line a refusal is about: place_order's out_of_stock, insufficient_stock,
+   * product_unavailable and item_not_deliverable name the variant in their hint.
    */
   variantId?: number;
 }
 
 /** place_order's refusals whose hint is a variant id. */
-const VARIANT_HINTS = new Set(['out_of_stock', 'insufficient_stock', 'product_unavailable']);
+const VARIANT_HINTS = new Set([
+  'out_of_stock',
+  'insufficient_stock',
+  'product_unavailable',
+  'item_not_deliverable',
+]);
 
 export type AppErrorCode =
   /** the schema is not migrated yet (PGRST205 / 42P01) */

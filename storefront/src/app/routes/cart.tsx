@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import { nameWithVariant, shownVariantTitle } from 'shared/catalog/variant-title';
 import { formatINR } from 'shared/pricing/format';
@@ -9,12 +10,21 @@ import { ProductImage } from '@/features/catalog/components/product-image';
 import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 import { useCartStore } from '@/features/cart/cart-store';
 import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
+import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
+import { PincodeBox } from '@/features/delivery/components/pincode-box';
+import { usePincodeStore } from '@/features/delivery/pincode-store';
+import { undeliverableLines } from '@/features/delivery/quote-text';
 import { usePricedCart } from '@/app/hooks/use-priced-cart';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {
   usePageTitle('Your Cart', 'Your FurniCraft shopping cart.');
-  const { lines, products, cart } = usePricedCart();
+  // The remembered pincode (product page, checkout) until one is checked here; it sets the fee and dates.
+  const remembered = usePincodeStore((s) => s.pincode);
+  const remember = usePincodeStore((s) => s.remember);
+  const [checked, setChecked] = useState<string | null>(null);
+  const pincode = checked ?? remembered;
+  const { lines, products, cart, delivery } = usePricedCart(undefined, pincode);
   const setQty = useCartStore((s) => s.setQty);
   const remove = useCartStore((s) => s.remove);
   const navigate = useNavigate();
@@ -41,6 +51,7 @@ export function Component() {
   if (!cart) return <PageSpinner />;
   const { subtotal, deliveryFee: fee, total } = cart.summary;
   const hint = cart.freeDeliveryHint;
+  const undeliverable = undeliverableLines(delivery.data);
 
   return (
     <section aria-labelledby="cart-title">
@@ -82,6 +93,11 @@ export function Component() {
                       )}
                       <p className="text-xs text-stone-600">SKU {variant.sku}</p>
                       <p className="text-sm text-stone-600">{formatINR(variant.price)} each</p>
+                      {undeliverable.has(variant.id) && (
+                        <p className="text-sm font-medium text-red-700" data-testid="line-undeliverable">
+                          {undeliverable.get(variant.id)}
+                        </p>
+                      )}
                       {stock !== undefined && line.qty > stock && (
                         <p className="text-sm font-medium text-red-700">
                           {stock === 0 ? 'Out of stock' : `Only ${stock} left`}
@@ -170,6 +186,21 @@ export function Component() {
               <dd data-testid="total">{formatINR(total)}</dd>
             </div>
           </dl>
+          <div className="mt-4 border-t border-stone-200 pt-4">
+            <PincodeBox
+              label="Delivery pincode"
+              value={pincode}
+              onCheck={(p) => {
+                setChecked(p);
+                remember(p);
+              }}
+            />
+            <DeliveryEstimate
+              quote={delivery.data}
+              checking={delivery.isFetching}
+              failed={delivery.isError}
+            />
+          </div>
           {hint > 0 && (
             <p className="mt-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
               Add {formatINR(hint)} more for free delivery!

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import {
   hasMissingField,
@@ -10,11 +10,16 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from 'shared/schemas/checkout';
+import { formatINR } from 'shared/pricing/format';
 import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useUser, useSessionReady } from '@/features/auth/hooks/use-session';
 import { addressQueries } from '@/features/addresses/api/addresses';
+import { PlaceFields } from '@/features/addresses/components/place-fields';
+import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
+import { PINCODE, usePincodeStore } from '@/features/delivery/pincode-store';
+import { blockingReason, codText, undeliverableLines } from '@/features/delivery/quote-text';
 import type { PromoPreview } from '@/features/checkout/api/checkout';
 import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
 import { OrderLinesSummary } from '@/features/checkout/components/order-lines-summary';
@@ -31,13 +36,12 @@ export function Component() {
   const user = useUser();
   const ready = useSessionReady();
   const [promo, setPromo] = useState<PromoPreview | null>(null);
-  const { lines, products, cart } = usePricedCart(promo?.applied ? promo : null);
   const rules = useQuery(storeSettingsQueries.checkoutRules());
   const saved = useQuery({ ...addressQueries.list(user?.id ?? ''), enabled: Boolean(user) });
   const [method, setMethod] = useState<PaymentMethod>('razorpay');
   const [formError, setFormError] = useState<string | null>(null);
   const meta = (user?.user_metadata ?? {}) as { full_name?: string; phone?: string };
-  const { register, handleSubmit, getValues, reset, formState } = useForm<
+  const { register, handleSubmit, getValues, setValue, reset, formState, control } = useForm<
     ShippingAddressInput,
     unknown,
     ShippingAddress
@@ -54,6 +58,12 @@ export function Component() {
     },
     resetOptions: { keepDirtyValues: true },
   });
+  const [pincode = '', city = '', state = ''] = useWatch({ control, name: ['pincode', 'city', 'state'] });
+  // The address's pincode, once it is one, sets the fee, the dates, the lines it cannot take and COD.
+  const shipTo = PINCODE.test(pincode.trim()) ? pincode.trim() : '';
+  const { lines, products, cart, delivery } = usePricedCart(promo?.applied ? promo : null, shipTo);
+  const remember = usePincodeStore((s) => s.remember);
+  useEffect(() => remember(shipTo), [shipTo, remember]);
 
   if (lines.length === 0) {
     return <EmptyCartRedirect />;
@@ -72,11 +82,27 @@ export function Component() {
     qty: line.qty,
   }));
   const { subtotal, deliveryFee: fee, discount, total } = cart.summary;
-  const codMax = rules.data?.cod_max_order_total;
-  const effectiveMethod: PaymentMethod =
-    method === 'cod' && codMax !== undefined && total > codMax ? 'razorpay' : method;
+  // The answer for this pincode and this cart (not the last pincode's while the new one is asked).
+  const quote = shipTo && delivery.data?.pincode === shipTo ? delivery.data : undefined;
+  const codRefusal = quote
+    ? quote.cod.available
+      ? null
+      : codText(quote.cod)
+    : storeCapRefusal(rules.data?.cod_max_order_total, total);
+  const effectiveMethod: PaymentMethod = method === 'cod' && codRefusal ? 'razorpay' : method;
 
   const proceed = (address: ShippingAddress) => {
+    // place_order refuses the same; saying it here keeps the shopper on the page that can fix it.
+    if (!quote && delivery.isFetching) {
+      toast.error('Checking delivery to your pincode. Please try again in a moment.');
+      return;
+    }
+    const refusal = quote ? blockingReason(quote) : null;
+    if (refusal) {
+      setFormError(refusal);
+      toast.error(refusal);
+      return;
+    }
     const state: PaymentState = {
       items,
       subtotal,
@@ -140,11 +166,34 @@ export function Component() {
                 pincode: a.pincode,
               })
             }
-          />
-          <PaymentMethodChoice value={effectiveMethod} onChange={setMethod} codMax={codMax} total={total} />
+          >
+            <PlaceFields
+              register={{ pincode: register('pincode'), city: register('city'), state: register('state') }}
+              errors={{
+                pincode: formState.errors.pincode?.message,
+                city: formState.errors.city?.message,
+                state: formState.errors.state?.message,
+              }}
+              values={{ pincode, city, state }}
+              current={() => {
+                const v = getValues();
+                return { pincode: v.pincode, city: v.city, state: v.state };
+              }}
+              fill={(place) => {
+                const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+                setValue('city', place.city, opts);
+                setValue('state', place.state, opts);
+              }}
+            />
+            {shipTo && (
+              <DeliveryEstimate quote={quote} checking={delivery.isFetching} failed={delivery.isError} />
+            )}
+          </ShippingFields>
+          <PaymentMethodChoice value={effectiveMethod} onChange={setMethod} codRefusal={codRefusal} />
         </div>
         <OrderLinesSummary
           lines={items}
+          lineProblems={undeliverableLines(quote)}
           subtotal={subtotal}
           deliveryFee={fee}
           discount={discount}
@@ -161,6 +210,13 @@ export function Component() {
       </form>
     </section>
   );
+}
+
+/** Before a pincode is known: the store's own cap on cash on delivery (a zone may lower it). */
+function storeCapRefusal(codMax: number | undefined, total: number): string | null {
+  return codMax !== undefined && total > codMax
+    ? `Cash on Delivery is available for orders up to ${formatINR(codMax)}. Please pay online.`
+    : null;
 }
 
 /** An empty cart goes back to /cart with the spec's message (once, not on every render). */

@@ -39,7 +39,7 @@ function InvalidPaymentRequest() {
 
 function Payment({ state }: { state: PaymentState }) {
   const clearCart = useCartStore((s) => s.clear);
-  const { submit, busy, error, problemVariantId } = usePay(state, clearCart);
+  const { submit, busy, error, lineProblem } = usePay(state, clearCart);
   const a = state.address;
   return (
     <section aria-labelledby="payment-title">
@@ -70,7 +70,7 @@ function Payment({ state }: { state: PaymentState }) {
             {error && (
               <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 <p>{error}</p>
-                {problemVariantId !== undefined && (
+                {lineProblem !== undefined && (
                   <Link to={paths.cart} className="mt-1 inline-block font-medium underline">
                     Update your cart
                   </Link>
@@ -93,7 +93,7 @@ function Payment({ state }: { state: PaymentState }) {
         </div>
         <OrderLinesSummary
           lines={state.items}
-          problemVariantId={problemVariantId}
+          lineProblems={lineProblem && new Map([[lineProblem.variantId, lineProblem.text]])}
           subtotal={state.subtotal}
           deliveryFee={state.deliveryFee}
           discount={state.discount}

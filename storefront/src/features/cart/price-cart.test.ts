@@ -97,4 +97,13 @@ describe('priceCart: the cart and the checkout price the cart the same way, from
       [4, { variantId: 41, variantTitle: 'Variant 41', sku: 'SKU-41' }],
     ]);
   });
+
+  it("charges the fee check_delivery quoted for the pincode's zone, and hints at that zone's free threshold", () => {
+    const quoted = priceCart([line(2, 1, 21)], [STOOL], undefined, { fee: 149, freeAbove: 4999 });
+    expect(quoted.summary).toEqual({ subtotal: 1249.5, deliveryFee: 149, discount: 0, total: 1398.5 });
+    expect(quoted.freeDeliveryHint).toBe(3749.5);
+    const neverFree = priceCart([line(1, 1, 11)], [SOFA], undefined, { fee: 499, freeAbove: null });
+    expect(neverFree.summary.deliveryFee).toBe(499);
+    expect(neverFree.freeDeliveryHint).toBe(0);
+  });
 });

@@ -31,7 +31,10 @@ export interface PricedCart<P, V> {
   lines: PricedLine<P, V>[];
   /** Lines whose product or variant is no longer sold: neither priced nor counted. */
   unavailable: CartLine[];
-  /** subtotal, delivery fee (shared/pricing/delivery), discount and total: shared/pricing/order-summary */
+  /**
+   * subtotal, delivery fee, discount and total (shared/pricing/order-summary): the fee check_delivery
+   * quoted for the pincode when there is one, else the default zone's rule (shared/pricing/delivery)
+   */
   summary: OrderSummary;
   /** how much more for free delivery; 0 once it is free */
   freeDeliveryHint: Rupees;
@@ -45,15 +48,24 @@ function defaultOf<V extends PriceableVariant>(variants: readonly V[]): V | unde
 /** The stock cap of a variant: none when it is made to order (orderable at 0, ships after its lead time). */
 export const variantMax = buyableQuantity;
 
+/** What check_delivery quoted for the shipping pincode: its zone's fee for these items, and from when it is free. */
+export interface QuotedDelivery {
+  fee: Rupees;
+  /** null: the zone never delivers free */
+  freeAbove: Rupees | null;
+}
+
 /**
  * The cart priced from the variants: the one place the cart page and the checkout get their lines and
  * totals from. Lines whose product or variant left the catalog are neither priced nor counted. A
- * preview only: place_order prices the order again from the variant rows.
+ * preview only: place_order prices the order again from the variant rows (and its delivery by the
+ * same check_delivery that gave `delivery`).
  */
 export function priceCart<P extends { id: number; variants: readonly PriceableVariant[] }>(
   lines: readonly CartLine[],
   products: readonly P[],
   promo?: PreviewedDiscount,
+  delivery?: QuotedDelivery,
 ): PricedCart<P, P['variants'][number]> {
   type V = P['variants'][number];
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -79,8 +91,13 @@ export function priceCart<P extends { id: number; variants: readonly PriceableVa
     });
   }
   const subtotal = priced.reduce((sum, l) => sum + l.total, 0);
-  const summary = orderSummary(roundMoney(subtotal), promo);
-  return { lines: priced, unavailable, summary, freeDeliveryHint: freeDeliveryHint(summary.subtotal) };
+  const summary = orderSummary(roundMoney(subtotal), promo, delivery?.fee);
+  const hint = !delivery
+    ? freeDeliveryHint(summary.subtotal)
+    : delivery.freeAbove === null
+      ? 0
+      : Math.max(0, roundMoney(delivery.freeAbove - summary.subtotal));
+  return { lines: priced, unavailable, summary, freeDeliveryHint: hint };
 }
 
 /** Each priced product's default variant, for the lines that still name only their product. */

@@ -16,6 +16,13 @@ import { loadRazorpay } from '@/features/checkout/razorpay-script';
 export const SDK_FAILED = 'Razorpay SDK failed to load. Are you online?';
 export const PAYMENT_FAILED = 'Payment failed. Please try again.';
 
+/** How a refused line is marked in the summary: not deliverable to the pincode, or not in stock as asked. */
+function lineProblemText(detail: string | undefined): string {
+  return detail === 'item_not_deliverable'
+    ? 'Cannot be delivered to this pincode'
+    : 'Not available in this quantity';
+}
+
 /**
  * Confirm Order (cash on delivery) and Pay (Razorpay). One click at a time (the ref, not only the
  * disabled button, guards a double click), and the checkout's idempotency key makes a retry return
@@ -27,13 +34,14 @@ export function usePay(state: PaymentState, onOrderPlaced: () => void) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The line place_order refused for its stock or availability (the variant id in its hint).
-  const [problemVariantId, setProblemVariantId] = useState<number | undefined>(undefined);
+  // The line place_order refused for its stock, availability or delivery (the variant id in its hint),
+  // with the words to mark it by.
+  const [lineProblem, setLineProblem] = useState<{ variantId: number; text: string } | undefined>(undefined);
   const inFlight = useRef(false);
 
-  const fail = (message: string, variantId?: number) => {
+  const fail = (message: string, problem?: { variantId: number; text: string }) => {
     setError(message || null);
-    setProblemVariantId(variantId);
+    setLineProblem(problem);
     if (message) toast.error(message);
     inFlight.current = false;
     setBusy(false);
@@ -88,15 +96,20 @@ export function usePay(state: PaymentState, onOrderPlaced: () => void) {
     inFlight.current = true;
     setBusy(true);
     setError(null);
-    setProblemVariantId(undefined);
+    setLineProblem(undefined);
     try {
       if (state.method === 'cod') confirmed(await place());
       else await payOnline();
     } catch (e) {
       const appError = toAppError(e);
-      fail(appError.userMessage, appError.variantId);
+      fail(
+        appError.userMessage,
+        appError.variantId === undefined
+          ? undefined
+          : { variantId: appError.variantId, text: lineProblemText(appError.detail) },
+      );
     }
   };
 
-  return { submit, busy, error, problemVariantId };
+  return { submit, busy, error, lineProblem };
 }

@@ -5,8 +5,11 @@ import type { PaymentLine } from '@/features/checkout/payment-state';
 
 interface Props {
   lines: PaymentLine[];
-  /** A line place_order refused (its variant is out of stock or gone): marked so. */
-  problemVariantId?: number | undefined;
+  /**
+   * Lines that cannot be ordered as they are, by variant id, with the reason shown on the line:
+   * check_delivery's (not delivered to this pincode) or place_order's refusal (stock, availability).
+   */
+  lineProblems?: ReadonlyMap<number, string> | undefined;
   subtotal: number;
   deliveryFee: number;
   discount: number;
@@ -17,7 +20,7 @@ interface Props {
 /** The order summary shared by checkout and payment: lines, subtotal, delivery, discount, total. */
 export function OrderLinesSummary({
   lines,
-  problemVariantId,
+  lineProblems,
   subtotal,
   deliveryFee,
   discount,
@@ -40,8 +43,10 @@ export function OrderLinesSummary({
               {shownVariantTitle(l.variantTitle) && (
                 <span className="block text-xs text-stone-600">{shownVariantTitle(l.variantTitle)}</span>
               )}
-              {problemVariantId !== undefined && l.variantId === problemVariantId && (
-                <span className="block text-xs font-medium text-red-700">Not available in this quantity</span>
+              {l.variantId !== null && lineProblems?.has(l.variantId) && (
+                <span className="block text-xs font-medium text-red-700" data-testid="line-problem">
+                  {lineProblems.get(l.variantId)}
+                </span>
               )}
             </span>
             <span>{formatINR(l.price * l.qty)}</span>
@@ -55,7 +60,7 @@ export function OrderLinesSummary({
         </div>
         <div className="flex justify-between">
           <dt>Delivery Fee</dt>
-          <dd>{deliveryFee === 0 ? 'FREE' : formatINR(deliveryFee)}</dd>
+          <dd data-testid="summary-delivery-fee">{deliveryFee === 0 ? 'FREE' : formatINR(deliveryFee)}</dd>
         </div>
         {discount > 0 && (
           <div className="flex justify-between text-green-700">

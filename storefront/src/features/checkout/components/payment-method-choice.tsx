@@ -1,17 +1,18 @@
-import { formatINR } from 'shared/pricing/format';
 import type { PaymentMethod } from '@/features/checkout/payment-state';
 
 interface Props {
   value: PaymentMethod;
   onChange: (m: PaymentMethod) => void;
-  /** the store's cash-on-delivery cap; COD is disabled above it */
-  codMax: number | undefined;
-  total: number;
+  /**
+   * Why cash on delivery is not offered (check_delivery's reason for the pincode: the zone, or the
+   * cap above this total); null when it is.
+   */
+  codRefusal: string | null;
 }
 
-/** Card/UPI/NetBanking through Razorpay, or Cash on Delivery up to the store's cap (with the reason). */
-export function PaymentMethodChoice({ value, onChange, codMax, total }: Props) {
-  const codBlocked = codMax !== undefined && total > codMax;
+/** Card/UPI/NetBanking through Razorpay, or Cash on Delivery where it is offered (else disabled, with the reason). */
+export function PaymentMethodChoice({ value, onChange, codRefusal }: Props) {
+  const codBlocked = codRefusal !== null;
   return (
     <fieldset className="space-y-3 rounded-xl border border-stone-200 bg-white p-5">
       <legend className="px-1 text-xl font-semibold">Payment Method</legend>
@@ -45,9 +46,7 @@ export function PaymentMethodChoice({ value, onChange, codMax, total }: Props) {
         <span>
           <span className="block font-medium">Cash on Delivery</span>
           <span id="cod-note" className="text-sm text-stone-600">
-            {codBlocked
-              ? `Cash on Delivery is available for orders up to ${formatINR(codMax)}. Please pay online.`
-              : 'Pay when your order arrives'}
+            {codRefusal ?? 'Pay when your order arrives'}
           </span>
         </span>
       </label>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegister, FieldErrors } from 'react-hook-form';
 import type { ShippingAddressInput } from 'shared/schemas/checkout';
 import { Field } from '@/components/ui/field';
@@ -14,10 +15,12 @@ interface Props {
   errors: FieldErrors<ShippingAddressInput>;
   saved: SavedAddress[];
   onUseSaved: (a: SavedAddress) => void;
+  /** Pincode, City and State (the address book's fields, composed by the route) and what follows them. */
+  children: ReactNode;
 }
 
 /** The spec's seven shipping fields, all required, plus the customer's saved addresses. */
-export function ShippingFields({ register, errors, saved, onUseSaved }: Props) {
+export function ShippingFields({ register, errors, saved, onUseSaved, children }: Props) {
   return (
     <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-5">
       <legend className="px-1 text-xl font-semibold">Shipping Address</legend>
@@ -57,14 +60,6 @@ export function ShippingFields({ register, errors, saved, onUseSaved }: Props) {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <Field
-          label="Pincode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          error={errors.pincode?.message}
-          {...register('pincode')}
-        />
       </div>
       <Field
         label="Address"
@@ -72,20 +67,7 @@ export function ShippingFields({ register, errors, saved, onUseSaved }: Props) {
         error={errors.address?.message}
         {...register('address')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <Field
-          label="State"
-          autoComplete="address-level1"
-          error={errors.state?.message}
-          {...register('state')}
-        />
-      </div>
+      {children}
     </fieldset>
   );
 }
