@@ -9,7 +9,7 @@ describe('chat replies', () => {
 
   it('answers by keyword', () => {
     expect(replyTo('What is the price range?')).toContain('₹5,000 to ₹50,000');
-    expect(replyTo('How long does delivery take')).toContain('3-7 business days');
+    expect(replyTo('How long does delivery take')).toContain('Delivery dates depend on your pincode');
     expect(replyTo('Is there a warranty?')).toContain('1-year warranty');
   });
 

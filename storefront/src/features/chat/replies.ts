@@ -9,7 +9,8 @@ const RULES: { keywords: RegExp; reply: string }[] = [
   },
   {
     keywords: /\b(deliver|delivery|shipping|ship|dispatch)\b/i,
-    reply: `Delivery takes 3-7 business days. It is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more, otherwise ${formatINR(DELIVERY_FEE)}.`,
+    // The dates depend on the pincode (check_delivery): the reply points to where they are given.
+    reply: `Delivery dates depend on your pincode: enter it under Check delivery on any product page to see when it reaches you. Delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more to most pincodes, otherwise ${formatINR(DELIVERY_FEE)}.`,
   },
   {
     keywords: /\b(warranty|guarantee|repair)\b/i,

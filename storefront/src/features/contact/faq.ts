@@ -12,7 +12,7 @@ export const FAQ = [
   {
     id: 'faq-shipping',
     question: 'How long does delivery take?',
-    answer: `Standard delivery takes 7-14 business days and express delivery 3-5 days. Delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more.`,
+    answer: `It depends on your pincode: enter it under Check delivery on a product page, in your cart or at checkout, and we show the dates we promise (counted in working days from the day we start on your order). Delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more to most pincodes.`,
   },
   {
     id: 'faq-returns',
