@@ -115,6 +115,20 @@ const CASES: TableCase[] = [
     delete: { allowed: ['admin'] },
   },
   {
+    // Staff only (issue 17): shoppers learn a zone through check_delivery.
+    table: 'delivery_zones',
+    make: (db) =>
+      one(
+        db,
+        `insert into public.delivery_zones (name, fee, free_above) values ($1, 149, 4999) returning id`,
+        [unique('Matrix zone')],
+      ),
+    read: { anon: 'none', customerA: 'none', customerB: 'none', admin: 'both' },
+    insert: { row: () => ({ name: unique('New zone'), fee: 199 }), allowed: ['admin'] },
+    update: { patch: { fee: 249 }, column: 'fee', allowed: ['admin'] },
+    delete: { allowed: ['admin'] },
+  },
+  {
     table: 'profiles',
     // Profiles exist from sign-up; "making" one returns the owner's.
     make: async (_db, owner) => owner.id,
@@ -351,14 +365,18 @@ forEachStoreServer('RLS matrix', ({ server }) => {
   }
 
   describe('store_settings (one row)', () => {
-    it('everyone reads the delivery rule', async () => {
+    it('everyone reads the COD cap, the order cut-off and the closed weekdays', async () => {
       for (const role of ROLES) {
         const { data, error } = await clients[role]
           .from('store_settings')
-          .select('free_delivery_threshold, delivery_fee')
+          .select('cod_max_order_total, order_cutoff, non_delivery_weekdays')
           .single();
         expect(error).toBeNull();
-        expect(data).toEqual({ free_delivery_threshold: 2999, delivery_fee: 99 });
+        expect(data).toEqual({
+          cod_max_order_total: 50000,
+          order_cutoff: '14:00:00',
+          non_delivery_weekdays: [7],
+        });
       }
     });
 
@@ -366,14 +384,14 @@ forEachStoreServer('RLS matrix', ({ server }) => {
       for (const who of ['anon', 'customerA', 'customerB', 'staleAdmin', 'pretender'] as const) {
         const { error, count } = await clients[who]
           .from('store_settings')
-          .update({ delivery_fee: 0 }, { count: 'exact' })
+          .update({ cod_max_order_total: 1 }, { count: 'exact' })
           .eq('id', true);
         expect(error !== null || count === 0, who).toBe(true);
       }
       expect(
-        (await s.db.query<{ f: string }>('select delivery_fee::text as f from public.store_settings'))
+        (await s.db.query<{ f: string }>('select cod_max_order_total::text as f from public.store_settings'))
           .rows[0]!.f,
-      ).toBe('99.00');
+      ).toBe('50000.00');
       const { error, count } = await clients.admin
         .from('store_settings')
         .update({ low_stock_threshold: 6 }, { count: 'exact' })

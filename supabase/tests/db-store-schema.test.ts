@@ -25,17 +25,21 @@ const STORE_TABLES = [
   'categories',
   'category_stats',
   'contact_messages',
+  'delivery_holidays',
+  'delivery_zones',
   'notification_outbox',
   'order_events',
   'order_items',
   'orders',
   'payment_refunds',
+  'pincodes',
   'product_option_values',
   'product_options',
   'product_variants',
   'products',
   'profiles',
   'promo_codes',
+  'states',
   'stock_alerts',
   'stock_movements',
   'stock_reservations',
@@ -173,8 +177,10 @@ forEachDb('store schema', ({ db }) => {
     expect(publicDefiners).toEqual([
       'admin_add_order_event',
       'admin_adjust_stock',
+      'admin_assign_pincodes',
       'admin_dashboard',
       'admin_generate_variants',
+      'admin_load_pincodes',
       'admin_payment_refunds_due',
       'admin_resend_notification',
       'admin_set_order_status',
@@ -182,6 +188,8 @@ forEachDb('store schema', ({ db }) => {
       // computed columns of product_variants: they read stock_reservations, which shoppers cannot
       'available_quantity',
       'cancel_order',
+      // delivery by pincode: it reads the delivery zones, which shoppers cannot
+      'check_delivery',
       'claim_notifications',
       'complete_notification',
       'due_payment_refunds',
@@ -216,8 +224,9 @@ forEachDb('store schema', ({ db }) => {
       'track_order',
       'available_quantity',
       'reserved_quantity',
+      'check_delivery',
     ])
-      expect(byName[f]).toMatchObject({ anon: true, authenticated: true });
+      expect(byName[f], f).toMatchObject({ anon: true, authenticated: true });
     for (const f of [
       'place_order',
       'cancel_order',
@@ -228,6 +237,8 @@ forEachDb('store schema', ({ db }) => {
       'admin_adjust_stock',
       'admin_set_product_options',
       'admin_generate_variants',
+      'admin_assign_pincodes',
+      'admin_load_pincodes',
       'request_back_in_stock',
     ]) {
       expect(byName[f], f).toMatchObject({ anon: false, authenticated: true });
@@ -318,11 +329,12 @@ forEachDb('store schema', ({ db }) => {
     expect(Number(prices!.max)).toBeLessThanOrEqual(200000);
   });
 
-  it('keeps the delivery rule in store_settings equal to shared/src/pricing/delivery.ts', async () => {
-    const [s] = await rows<{ threshold: string; fee: string }>(
+  it('keeps the delivery rule of the default zone equal to shared/src/pricing/delivery.ts', async () => {
+    const [s, ...others] = await rows<{ threshold: string; fee: string }>(
       db(),
-      'select free_delivery_threshold::text as threshold, delivery_fee::text as fee from public.store_settings',
+      'select free_above::text as threshold, fee::text as fee from public.delivery_zones where is_default',
     );
+    expect(others).toEqual([]);
     expect(Number(s!.threshold)).toBe(FREE_DELIVERY_THRESHOLD);
     expect(Number(s!.fee)).toBe(DELIVERY_FEE);
   });
@@ -384,7 +396,20 @@ forEachDb('store schema', ({ db }) => {
       '411 001',
     ]);
     expect(ok[0]).toEqual({ phone: '9845012345', pincode: '411001' });
-    expect((await pgError(db(), `update public.store_settings set delivery_fee = -1`)).code).toBe('23514');
+    expect(
+      (await pgError(db(), `insert into public.delivery_zones (name, fee) values ('Negative fee', -1)`)).code,
+    ).toBe('23514');
+    expect(
+      (
+        await pgError(
+          db(),
+          `insert into public.delivery_zones (name, fee, transit_days_min, transit_days_max) values ('Backwards', 0, 7, 5)`,
+        )
+      ).code,
+    ).toBe('23514');
+    expect((await pgError(db(), `update public.store_settings set non_delivery_weekdays = '{0}'`)).code).toBe(
+      '23514',
+    );
     expect((await pgError(db(), `insert into public.store_settings (id) values (false)`)).code).toBe('23514');
     expect(
       (
