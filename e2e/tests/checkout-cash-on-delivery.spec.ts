@@ -72,7 +72,10 @@ test('a customer pays cash on delivery, sees the confirmation, tracks and cancel
   expect(orderNumber).toMatch(/^ORD\d{16}$/);
   await expect(page.getByTestId('payment-id')).toHaveText(/^COD_\d+$/);
   await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
-  await expect(page.getByText('5–7 business days')).toBeVisible();
+  // The order's own promised dates (delivery-by-pincode.spec.ts checks them against check_delivery).
+  await expect(page.getByTestId('delivery-window')).toHaveText(
+    /^\w{3} \d{1,2} \w{3} \d{4}( – \w{3} \d{1,2} \w{3} \d{4})?$/,
+  );
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.reload();
   await expect(page.getByTestId('order-number')).toHaveText(orderNumber);

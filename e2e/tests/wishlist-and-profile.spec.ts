@@ -60,12 +60,16 @@ test('a customer saves a product to the wishlist, removes it, and edits the prof
   await panel.getByLabel('Full Name').fill('Ravi K. Sharma');
   await panel.getByLabel('Phone Number').fill('98123 45678');
   await panel.getByLabel('Address').fill('14 Residency Road');
-  await panel.getByLabel('City').fill('Bengaluru');
-  await panel.getByLabel('State').fill('Karnataka');
   await panel.getByLabel('Pincode').fill('056002');
+  await panel.getByLabel('City').fill('Bengaluru');
+  await panel.getByLabel('State').selectOption('Karnataka');
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByText('Enter a 6-digit pincode')).toBeVisible();
+  // A pincode from the directory fills City and State; the shopper's own spelling of the city stays.
   await panel.getByLabel('Pincode').fill('560025');
+  await expect(panel.getByLabel('City')).toHaveValue('Bangalore');
+  await expect(panel.getByLabel('State')).toHaveValue('Karnataka');
+  await panel.getByLabel('City').fill('Bengaluru');
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Address saved successfully!')).toBeVisible();
   await page.reload();

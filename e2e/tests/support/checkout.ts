@@ -31,14 +31,18 @@ export async function addSofaToCart(page: Page): Promise<void> {
   await expect(page.getByText('Added to cart!')).toBeVisible();
 }
 
-/** Fills the shipping fields the prefill leaves empty. */
-export async function fillShipping(page: Page): Promise<void> {
+/**
+ * Fills the shipping fields the prefill leaves empty. The pincode first: it fills City and State from
+ * the directory (560001: Bangalore, Karnataka); the shopper then writes the city their own way.
+ */
+export async function fillShipping(page: Page, pincode = '560001'): Promise<void> {
   await page.getByLabel('Full Name').fill('Asha Verma');
   await page.getByLabel('Phone Number').fill('98765 43210');
   await page.getByLabel('Address', { exact: true }).fill('12 MG Road, Ashok Nagar');
+  await page.getByLabel('Pincode').fill(pincode);
+  await expect(page.getByLabel('City')).not.toHaveValue('');
   await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('State').fill('Karnataka');
-  await page.getByLabel('Pincode').fill('560001');
+  await page.getByLabel('State').selectOption('Karnataka');
 }
 
 /** Signed in, sofa in the cart, shipping filled, the method chosen, and on /payment. */
