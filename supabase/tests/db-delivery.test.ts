@@ -88,6 +88,8 @@ forEachStoreServer('delivery by pincode: check_delivery and place_order', ({ ser
     string
   >;
   const STANDARD = '560001';
+  /** pincodes the seed's demo zones hold, which the suite leaves alone */
+  const SEEDED = ['744101', '682555', '560038', '302001'];
 
   // Products.
   type Made = Awaited<ReturnType<typeof plainProduct>>;
@@ -129,7 +131,7 @@ forEachStoreServer('delivery by pincode: check_delivery and place_order', ({ ser
     noLarge = await makeZone(s.db, { delivers_large_items: false, transit_days_min: 2, transit_days_max: 3 });
     inactive = await makeZone(s.db, { is_active: false });
 
-    const pins = await freshPincodes(s.db, 6, [STANDARD, '560038']);
+    const pins = await freshPincodes(s.db, 6, [STANDARD, '560038', ...SEEDED]);
     [pin.noZone, pin.noCod, pin.capped, pin.bigCap, pin.noLarge, pin.inactive] = pins as [
       string,
       string,
@@ -188,6 +190,59 @@ forEachStoreServer('delivery by pincode: check_delivery and place_order', ({ ser
     return asCheck(data);
   }
   const one = (v: { variantId: number }, quantity = 1): Item => ({ variant_id: v.variantId, quantity });
+
+  describe("the seed's demo zones (what the e2e journeys see)", () => {
+    it('Metro, Standard, Lakshadweep (no COD, no large items) and the Andaman Islands (not delivered to)', async () => {
+      const sofa = (
+        await s.db.query<{ id: string; name: string }>(
+          `select v.id, p.name from public.products as p join public.product_variants as v on v.product_id = p.id and v.is_default
+           join public.categories as c on c.id = p.category_id
+           where c.slug = 'sofas' and p.is_large and p.in_stock order by p.id limit 1`,
+        )
+      ).rows[0]!;
+      const sofaLine = { variant_id: Number(sofa.id), quantity: 1 };
+      expect(await ok(anon, '560038', [sofaLine])).toMatchObject({
+        serviceable: true,
+        zone: 'Metro',
+        fee: 0,
+        free_above: FREE_DELIVERY_THRESHOLD,
+        cod: { available: true },
+        items: [{ deliverable: true }],
+      });
+      const metro = await bracketDates(s.db, 3, 5, () => ok(anon, '560038', []));
+      expect(metro.allowed).toContainEqual(datesOf(metro.result));
+      expect(await ok(anon, '302001', [], 1000)).toMatchObject({
+        serviceable: true,
+        zone: 'Standard',
+        fee: 99,
+      });
+      const islands = await ok(anon, '682555', [sofaLine, one(small)]);
+      expect(islands).toMatchObject({
+        serviceable: true,
+        zone: 'Lakshadweep',
+        fee: 499,
+        free_above: null,
+        cod: { available: false, reason: 'zone' },
+      });
+      expect(byVariant(islands.items)).toEqual(
+        byVariant([
+          {
+            variant_id: Number(sofa.id),
+            deliverable: false,
+            reason: 'large_item',
+            message: `${sofa.name} is too large for delivery to 682555.`,
+          },
+          { variant_id: small.variantId, deliverable: true, reason: null, message: null },
+        ]),
+      );
+      expect(await ok(anon, '744101')).toMatchObject({
+        serviceable: false,
+        reason: 'not_serviceable',
+        message: 'Sorry, we do not deliver to 744101 (South Andaman) yet.',
+        place: { state: 'Andaman and Nicobar Islands' },
+      });
+    });
+  });
 
   describe('check_delivery', () => {
     it('answers a default-zone pincode for a visitor and a customer alike: place, zone, dates, fee, COD', async () => {
