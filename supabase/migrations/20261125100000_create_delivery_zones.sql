@@ -324,8 +324,8 @@ revoke all on function private.check_cart_items(jsonb) from public;
 -- The quote ------------------------------------------------------------------------------------
 
 -- The one delivery rule: whether the pincode is delivered to, each item's deliverability, the dates,
--- the fee and cash on delivery, for variants and quantities (ids not found count as small items with
--- no lead time; place_order has refused them before asking). subtotal null: the fee of the zone alone
+-- the fee and cash on delivery, for variants and quantities (a variant not found or not sold is
+-- 'unavailable'; place_order has refused those before asking). subtotal null: the fee of the zone alone
 -- and COD without a total. Answer: see check_delivery.
 create or replace function private.delivery_quote(
   pincode text,
@@ -415,10 +415,15 @@ begin
     coalesce(jsonb_agg(
       jsonb_build_object(
         'variant_id', i.id,
-        'deliverable', not (coalesce(p.is_large, false) and not v_zone.delivers_large_items),
-        'reason', case when coalesce(p.is_large, false) and not v_zone.delivers_large_items then 'large_item' end,
-        'message', case when coalesce(p.is_large, false) and not v_zone.delivers_large_items
-          then format('%s is too large for delivery to %s.', p.name, v_pin) end
+        'deliverable', coalesce(v.is_active, false) and not (p.is_large and not v_zone.delivers_large_items),
+        'reason', case
+          when not coalesce(v.is_active, false) then 'unavailable'
+          when p.is_large and not v_zone.delivers_large_items then 'large_item'
+        end,
+        'message', case
+          when not coalesce(v.is_active, false) then 'This item is no longer available.'
+          when p.is_large and not v_zone.delivers_large_items then format('%s is too large for delivery to %s.', p.name, v_pin)
+        end
       ) order by i.ord
     ) filter (where i.id is not null), '[]'::jsonb)
   into v_lead, v_large_units, v_items
@@ -522,7 +527,7 @@ end
 $$;
 comment on function public.check_delivery(text, jsonb, numeric, numeric) is
   'Whether a pincode is delivered to, and for these items when, at what fee and whether COD is offered (place_order answers by the same rule).';
-revoke all on function public.check_delivery(text, jsonb, numeric, numeric) from public;
+revoke all on function public.check_delivery(text, jsonb, numeric, numeric) from public, anon, authenticated;
 grant execute on function public.check_delivery(text, jsonb, numeric, numeric) to anon, authenticated, service_role;
 
 -- Addresses name a state of the list -------------------------------------------------------------
@@ -707,7 +712,7 @@ end
 $$;
 comment on function public.admin_assign_pincodes(jsonb, boolean) is
   'Staff: put pincodes in delivery zones from a CSV''s rows [{pincode, zone}]; a dry run (the default) lists the changes and errors.';
-revoke all on function public.admin_assign_pincodes(jsonb, boolean) from public;
+revoke all on function public.admin_assign_pincodes(jsonb, boolean) from public, anon, authenticated;
 grant execute on function public.admin_assign_pincodes(jsonb, boolean) to authenticated;
 
 -- rows: [{ pincode, office, city, district, state }] (state: a name, GST code or alias). New pincodes
@@ -821,7 +826,7 @@ end
 $$;
 comment on function public.admin_load_pincodes(jsonb, boolean) is
   'Staff: add or correct directory pincodes from a CSV''s rows [{pincode, office, city, district, state}]; a dry run (the default) lists the changes and errors.';
-revoke all on function public.admin_load_pincodes(jsonb, boolean) from public;
+revoke all on function public.admin_load_pincodes(jsonb, boolean) from public, anon, authenticated;
 grant execute on function public.admin_load_pincodes(jsonb, boolean) to authenticated;
 
 -- Who reads and writes what ------------------------------------------------------------------------
@@ -840,10 +845,13 @@ grant update (name, fee, free_above, large_item_fee, delivers_large_items, trans
   cod_available, cod_max_total, is_active) on table public.delivery_zones to authenticated;
 grant insert, update, delete on table public.delivery_holidays to authenticated;
 
-create policy "everyone reads the states" on public.states for select to anon, authenticated using (true);
+create policy "visitors read the states" on public.states for select to anon using (true);
+create policy "signed-in users read the states" on public.states for select to authenticated using (true);
 -- The directory is public (India Post publishes it); which zone a pincode is in, check_delivery tells anyone.
-create policy "everyone reads the pincode directory" on public.pincodes for select to anon, authenticated using (true);
-create policy "everyone reads the delivery holidays" on public.delivery_holidays for select to anon, authenticated using (true);
+create policy "visitors read the pincode directory" on public.pincodes for select to anon using (true);
+create policy "signed-in users read the pincode directory" on public.pincodes for select to authenticated using (true);
+create policy "visitors read the delivery holidays" on public.delivery_holidays for select to anon using (true);
+create policy "signed-in users read the delivery holidays" on public.delivery_holidays for select to authenticated using (true);
 
 create policy "admins read delivery zones" on public.delivery_zones for select to authenticated
   using ((select private.is_admin()));
