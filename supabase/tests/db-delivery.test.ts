@@ -568,6 +568,14 @@ forEachStoreServer('delivery by pincode: check_delivery and place_order', ({ ser
       }
     });
 
+    it('refuses more than 50 lines with a 400 (too_many_items)', async () => {
+      const lines = Array.from({ length: 51 }, (_, i) => ({ variant_id: i + 1, quantity: 1 }));
+      const { data, error, status } = await check(anon, STANDARD, lines);
+      expect(data).toBeNull();
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: 'P0001', details: 'too_many_items' });
+    });
+
     it('never answers a 500 to odd subtotals or a very long pincode', async () => {
       for (const [pincode, subtotal, discount] of [
         ['5'.repeat(5000), null, 0],
