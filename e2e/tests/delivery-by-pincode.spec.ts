@@ -70,6 +70,28 @@ test('the product page says when a pincode gets the sofa, what it costs and whet
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
+test("a signed-in shopper's default address answers Check delivery before any pincode is typed", async ({
+  page,
+}) => {
+  await signInNewShopper(page);
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Address' }).click();
+  await page.getByRole('button', { name: 'Add Address' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Full Name').fill('Ravi K. Sharma');
+  await panel.getByLabel('Phone Number').fill('98123 45678');
+  await panel.getByLabel('Address').fill('14 Residency Road');
+  await panel.getByLabel('Pincode').fill('560025');
+  await expect(panel.getByLabel('State')).toHaveValue('Karnataka');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Address saved successfully!')).toBeVisible();
+
+  const served = await checkDelivery('560025', [{ product_id: SOFA, quantity: 1 }]);
+  await page.goto(`/product/${SOFA}`);
+  await expect(page.getByLabel('Pincode')).toHaveValue('560025');
+  await expect(answerOf(page)).toContainText(`Delivery by ${rangeText(served)}`);
+});
+
 test('the cart flags a line its pincode cannot take, and checkout will not place that order', async ({
   page,
 }) => {

@@ -8,7 +8,12 @@ import {
 } from '@/features/catalog/api/products';
 
 const INFO_CARDS = [
-  { icon: Truck, title: 'Free Delivery', text: `On orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more` },
+  // Most zones follow the default rule; Check delivery above gives the pincode's own fee.
+  {
+    icon: Truck,
+    title: 'Free Delivery',
+    text: `On orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more to most pincodes`,
+  },
   { icon: ShieldCheck, title: '1-Year Warranty', text: 'Against manufacturing defects' },
   { icon: RotateCcw, title: '30-Day Returns', text: 'Easy returns and refunds' },
 ];
