@@ -535,11 +535,16 @@ forEachStoreServer('delivery by pincode: check_delivery and place_order', ({ ser
       const gone = { variantId: made.variants[`${p}-T`]! };
       const c = await ok(anon, STANDARD, [{ variant_id: 987654321, quantity: 1 }, one(gone), one(small)]);
       expect(c.serviceable).toBe(true);
+      const unavailable = {
+        deliverable: false,
+        reason: 'unavailable',
+        message: 'This item is no longer available.',
+      };
       expect(byVariant(c.items)).toEqual(
         byVariant([
-          expect.objectContaining({ variant_id: 987654321, deliverable: false, reason: 'unavailable' }),
-          expect.objectContaining({ variant_id: gone.variantId, deliverable: false, reason: 'unavailable' }),
-          expect.objectContaining({ variant_id: small.variantId, deliverable: true, reason: null }),
+          { variant_id: 987654321, ...unavailable },
+          { variant_id: gone.variantId, ...unavailable },
+          { variant_id: small.variantId, deliverable: true, reason: null, message: null },
         ]),
       );
     });
