@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
-import { nameWithVariant, shownVariantTitle } from 'shared/catalog/variant-title';
+import { ShoppingBag } from 'lucide-react';
 import { formatINR } from 'shared/pricing/format';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { ProductImage } from '@/features/catalog/components/product-image';
-import { IMAGE_SIZES } from '@/features/catalog/image-sources';
+import { CartLineItem } from '@/app/components/cart-line-item';
 import { useCartStore } from '@/features/cart/cart-store';
 import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
 import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
@@ -25,7 +23,6 @@ export function Component() {
   const [checked, setChecked] = useState<string | null>(null);
   const pincode = checked ?? remembered;
   const { lines, products, cart, delivery } = usePricedCart(undefined, pincode);
-  const setQty = useCartStore((s) => s.setQty);
   const remove = useCartStore((s) => s.remove);
   const navigate = useNavigate();
   // The store's per-order limit on one product (place_order enforces it; the cart only previews).
@@ -60,93 +57,15 @@ export function Component() {
       </h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <ul aria-label="Cart items" className="space-y-4">
-          {cart.lines.map(({ line, product, variant, max: stock, total: lineTotal }) => {
-            // The variant's available stock (none for made to order) and the store's per-order limit.
-            const max = Math.min(stock ?? Infinity, perLine ?? Infinity);
-            const title = shownVariantTitle(variant.title);
-            // Two variants of one product are two lines: their controls are then named apart by variant.
-            const twice = cart.lines.filter((l) => l.product.id === product.id).length > 1;
-            const name = twice ? nameWithVariant(product.name, variant.title) : product.name;
-            return (
-              <li key={line.key} className="flex gap-4 rounded-xl border border-stone-200 bg-white p-4">
-                <ProductImage
-                  key={variant.id}
-                  id={product.id}
-                  src={variant.images?.[0] ?? product.image_url}
-                  alt=""
-                  sizes={IMAGE_SIZES.thumb}
-                  className="size-24 shrink-0 rounded-lg object-cover"
-                />
-                <div className="flex min-w-0 flex-1 flex-col gap-2">
-                  <div className="flex justify-between gap-2">
-                    <div className="min-w-0">
-                      <Link
-                        to={`${paths.product(product.id)}?variant=${encodeURIComponent(variant.sku)}`}
-                        className="font-semibold hover:underline"
-                      >
-                        {product.name}
-                      </Link>
-                      {title && (
-                        <p className="text-sm text-stone-700" data-testid="line-variant">
-                          {title}
-                        </p>
-                      )}
-                      <p className="text-xs text-stone-600">SKU {variant.sku}</p>
-                      <p className="text-sm text-stone-600">{formatINR(variant.price)} each</p>
-                      {undeliverable.has(variant.id) && (
-                        <p className="text-sm font-medium text-red-700" data-testid="line-undeliverable">
-                          {undeliverable.get(variant.id)}
-                        </p>
-                      )}
-                      {stock !== undefined && line.qty > stock && (
-                        <p className="text-sm font-medium text-red-700">
-                          {stock === 0 ? 'Out of stock' : `Only ${stock} left`}
-                        </p>
-                      )}
-                    </div>
-                    <button
-                      type="button"
-                      aria-label={`Remove ${name}`}
-                      onClick={() => remove(line.key)}
-                      className="self-start rounded p-2 text-stone-600 hover:bg-red-50 hover:text-red-700"
-                    >
-                      <Trash2 aria-hidden="true" className="size-5" />
-                    </button>
-                  </div>
-                  <div className="mt-auto flex items-center justify-between">
-                    <div className="flex items-center gap-2">
-                      <button
-                        type="button"
-                        aria-label={`Decrease quantity of ${name}`}
-                        onClick={() => setQty(line.key, line.qty - 1, max)}
-                        className="rounded border border-stone-300 p-1 hover:bg-stone-100"
-                      >
-                        <Minus aria-hidden="true" className="size-4" />
-                      </button>
-                      <span aria-label={`Quantity of ${name}`} className="w-8 text-center font-medium">
-                        {line.qty}
-                      </span>
-                      <button
-                        type="button"
-                        aria-label={`Increase quantity of ${name}`}
-                        disabled={line.qty >= max}
-                        onClick={() => setQty(line.key, line.qty + 1, max)}
-                        className="rounded border border-stone-300 p-1 hover:bg-stone-100 disabled:opacity-40"
-                      >
-                        <Plus aria-hidden="true" className="size-4" />
-                      </button>
-                      {perLine !== undefined && line.qty >= perLine && (
-                        <span className="text-xs text-stone-600">At most {perLine} per order</span>
-                      )}
-                    </div>
-                    <p className="font-semibold" data-testid="line-total">
-                      {formatINR(lineTotal)}
-                    </p>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+          {cart.lines.map((priced) => (
+            <CartLineItem
+              key={priced.line.key}
+              priced={priced}
+              twice={cart.lines.filter((l) => l.product.id === priced.product.id).length > 1}
+              perLine={perLine}
+              undeliverable={undeliverable.get(priced.variant.id)}
+            />
+          ))}
           {cart.unavailable.map((line) => (
             <li
               key={line.key}
