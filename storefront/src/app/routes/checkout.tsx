@@ -10,7 +10,6 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from 'shared/schemas/checkout';
-import { formatINR } from 'shared/pricing/format';
 import { toast } from '@/lib/toast';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
@@ -19,7 +18,7 @@ import { addressQueries } from '@/features/addresses/api/addresses';
 import { PlaceFields } from '@/features/addresses/components/place-fields';
 import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
 import { PINCODE, usePincodeStore } from '@/features/delivery/pincode-store';
-import { blockingReason, codText, undeliverableLines } from '@/features/delivery/quote-text';
+import { blockingReason, codRefusal, undeliverableLines } from '@/features/delivery/quote-text';
 import type { PromoPreview } from '@/features/checkout/api/checkout';
 import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
 import { OrderLinesSummary } from '@/features/checkout/components/order-lines-summary';
@@ -84,12 +83,8 @@ export function Component() {
   const { subtotal, deliveryFee: fee, discount, total } = cart.summary;
   // The answer for this pincode and this cart (not the last pincode's while the new one is asked).
   const quote = shipTo && delivery.data?.pincode === shipTo ? delivery.data : undefined;
-  const codRefusal = quote
-    ? quote.cod.available
-      ? null
-      : codText(quote.cod)
-    : storeCapRefusal(rules.data?.cod_max_order_total, total);
-  const effectiveMethod: PaymentMethod = method === 'cod' && codRefusal ? 'razorpay' : method;
+  const codRefused = codRefusal(quote, rules.data?.cod_max_order_total, total);
+  const effectiveMethod: PaymentMethod = method === 'cod' && codRefused ? 'razorpay' : method;
 
   const proceed = (address: ShippingAddress) => {
     // place_order refuses the same; saying it here keeps the shopper on the page that can fix it.
@@ -189,7 +184,7 @@ export function Component() {
               <DeliveryEstimate quote={quote} checking={delivery.isFetching} failed={delivery.isError} />
             )}
           </ShippingFields>
-          <PaymentMethodChoice value={effectiveMethod} onChange={setMethod} codRefusal={codRefusal} />
+          <PaymentMethodChoice value={effectiveMethod} onChange={setMethod} codRefusal={codRefused} />
         </div>
         <OrderLinesSummary
           lines={items}
@@ -210,13 +205,6 @@ export function Component() {
       </form>
     </section>
   );
-}
-
-/** Before a pincode is known: the store's own cap on cash on delivery (a zone may lower it). */
-function storeCapRefusal(codMax: number | undefined, total: number): string | null {
-  return codMax !== undefined && total > codMax
-    ? `Cash on Delivery is available for orders up to ${formatINR(codMax)}. Please pay online.`
-    : null;
 }
 
 /** An empty cart goes back to /cart with the spec's message (once, not on every render). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeliveryQuote } from '@/features/delivery/api/delivery';
 import {
   blockingReason,
+  codRefusal,
   codText,
   feeText,
   quoteText,
@@ -112,5 +113,15 @@ describe('what a shopper reads of check_delivery', () => {
     expect(undeliverableLines(undefined).size).toBe(0);
     expect(blockingReason(notServed)).toBe('Sorry, we do not deliver to 744101 yet.');
     expect(undeliverableLines(notServed)).toEqual(new Map([[12, 'Sorry, we do not deliver to 744101 yet.']]));
+  });
+
+  it("refuses COD for the quote's reason, else (no pincode yet) above the store's cap", () => {
+    expect(codRefusal(served, 50000, 60000)).toBeNull();
+    expect(codRefusal(notServed, 50000, 1000)).toBe('Cash on Delivery is not available for this pincode.');
+    expect(codRefusal(undefined, 50000, 50000)).toBeNull();
+    expect(codRefusal(undefined, 50000, 50000.5)).toBe(
+      'Cash on Delivery is available for orders up to ₹50,000. Please pay online.',
+    );
+    expect(codRefusal(undefined, undefined, 99999)).toBeNull();
   });
 });

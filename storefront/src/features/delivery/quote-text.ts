@@ -65,3 +65,19 @@ export function blockingReason(quote: DeliveryQuote): string | null {
   if (refused) return refused.message ?? 'An item in your cart cannot be delivered to this pincode.';
   return null;
 }
+
+/**
+ * Why cash on delivery cannot be chosen, or null when it can: check_delivery's reason for this
+ * pincode and total (its zone, the zone's cap or the store's); before a pincode is known, the
+ * store's own cap (`storeCap`, store_settings.cod_max_order_total) against the total.
+ */
+export function codRefusal(
+  quote: DeliveryQuote | undefined,
+  storeCap: number | undefined,
+  total: number,
+): string | null {
+  if (quote) return quote.cod.available ? null : codText(quote.cod);
+  return storeCap !== undefined && total > storeCap
+    ? `Cash on Delivery is available for orders up to ${formatINR(storeCap)}. Please pay online.`
+    : null;
+}
