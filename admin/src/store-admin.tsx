@@ -5,6 +5,8 @@ import { Route, useParams } from 'react-router-dom';
 import { categories } from '@/categories';
 import { contactMessages } from '@/contact-messages';
 import { customers } from '@/customers';
+import { deliveryHolidays, deliveryZones, pincodes } from '@/delivery';
+import { PincodeUploadPage } from '@/delivery/pincode-upload-page';
 import { AdminLayout } from '@/layout/admin-layout';
 import { LoginRedirect } from '@/layout/login-redirect';
 import { RedirectToDashboard } from '@/layout/redirect-to-dashboard';
@@ -55,6 +57,11 @@ export default function StoreAdmin() {
       <Resource name="product_variants" {...stock} options={{ label: 'Stock' }} />
       <Resource name="stock_movements" {...stockMovements} options={{ label: 'Stock movements' }} />
       <Resource name="stock_alerts" {...stockAlerts} options={{ label: 'Low stock' }} />
+      <Resource name="delivery_zones" {...deliveryZones} options={{ label: 'Delivery zones' }} />
+      <Resource name="pincodes" {...pincodes} options={{ label: 'Pincodes' }} />
+      <Resource name="delivery_holidays" {...deliveryHolidays} options={{ label: 'Holidays' }} />
+      <Resource name="states" recordRepresentation="name" />
+      <Resource name="store_settings" />
       <Resource name="product_options" />
       <Resource name="order_items" />
       <Resource name="order_events" />
@@ -68,6 +75,7 @@ export default function StoreAdmin() {
           }
         />
         <Route path="/products/edit/:id" element={<ProductEditRoute />} />
+        <Route path="/delivery/upload" element={<PincodeUploadPage />} />
         <Route path="*" element={<RedirectToDashboard />} />
       </CustomRoutes>
     </Admin>

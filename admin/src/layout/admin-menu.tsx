@@ -5,6 +5,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TicketIcon from '@mui/icons-material/ConfirmationNumber';
@@ -12,7 +13,11 @@ import WarningIcon from '@mui/icons-material/WarningAmber';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Menu } from 'react-admin';
 
-/** The spec's sidebar (Dashboard, Products, Add Product, Orders, Back to Site) plus stock and the extra resources. */
+/**
+ * The spec's sidebar (Dashboard, Products, Add Product, Orders, Back to Site) plus stock and the
+ * extra resources. Delivery opens the delivery settings area (zones, pincodes, uploads, holidays and
+ * cut-off), whose pages link to each other (delivery/delivery-nav.tsx).
+ */
 export function AdminMenu() {
   return (
     <Menu>
@@ -25,6 +30,7 @@ export function AdminMenu() {
       <Menu.Item to="/admin/orders" primaryText="Orders" leftIcon={<ReceiptIcon />} />
       <Menu.Item to="/admin/categories" primaryText="Categories" leftIcon={<CategoryIcon />} />
       <Menu.Item to="/admin/promo_codes" primaryText="Promo Codes" leftIcon={<TicketIcon />} />
+      <Menu.Item to="/admin/delivery_zones" primaryText="Delivery" leftIcon={<LocalShippingIcon />} />
       <Menu.Item to="/admin/contact_messages" primaryText="Contact Messages" leftIcon={<MailIcon />} />
       <Menu.Item to="/admin/profiles" primaryText="Customers" leftIcon={<PeopleIcon />} />
       <MenuItem component="a" href="/">

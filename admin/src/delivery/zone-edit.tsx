@@ -1,0 +1,21 @@
+import { Edit } from 'react-admin';
+import { DeliveryNav } from '@/delivery/delivery-nav';
+import { ZoneForm } from '@/delivery/zone-form';
+import { toZoneRow, type ZoneFormValues } from '@/delivery/zone-rules';
+
+/** Pessimistic: a refusal (a duplicate name, the default zone's rule) shows before leaving the page. */
+export function ZoneEdit() {
+  return (
+    <>
+      <DeliveryNav />
+      <Edit
+        title="Edit delivery zone"
+        mutationMode="pessimistic"
+        redirect="list"
+        transform={(v: ZoneFormValues) => toZoneRow(v)}
+      >
+        <ZoneForm />
+      </Edit>
+    </>
+  );
+}
