@@ -1,0 +1,72 @@
+import { apiKeys } from '../../../supabase-local/src/keys.ts';
+import { API } from './admin';
+
+// Helpers of the admin's delivery journeys (admin-delivery.spec.ts): what a journey changed in the
+// shared database is put back, since the storefront's delivery journeys read the same zones,
+// pincodes, cut-off and holidays.
+const keys = apiKeys({});
+
+/** A REST call with a user's token (the service role's when none). */
+async function rest<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const res = await fetch(`${API}${path}`, {
+    ...init,
+    headers: {
+      apikey: init.token ? keys.anonKey : keys.serviceRoleKey,
+      Authorization: `Bearer ${init.token ?? keys.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text}`);
+  return (text === '' ? null : JSON.parse(text)) as T;
+}
+
+export type DeliverySchedule = { order_cutoff: string; non_delivery_weekdays: number[] };
+
+export async function deliverySchedule(): Promise<DeliverySchedule> {
+  const [row] = await rest<DeliverySchedule[]>(
+    '/rest/v1/store_settings?select=order_cutoff,non_delivery_weekdays',
+  );
+  return row!;
+}
+
+export async function setDeliverySchedule(schedule: DeliverySchedule): Promise<void> {
+  await rest('/rest/v1/store_settings?id=eq.true', { method: 'PATCH', body: JSON.stringify(schedule) });
+}
+
+/** Which zone (by name) each pincode is in; null = none. */
+export async function zonesOf(pincodes: string[]): Promise<Record<string, string | null>> {
+  const rows = await rest<{ pincode: string; delivery_zones: { name: string } | null }[]>(
+    `/rest/v1/pincodes?select=pincode,delivery_zones(name)&pincode=in.(${pincodes.join(',')})`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.pincode, r.delivery_zones?.name ?? null]));
+}
+
+/** Puts pincodes in zones through admin_assign_pincodes (a fresh staff session's token). */
+export async function assignPincodes(staffToken: string, rows: { pincode: string; zone: string }[]) {
+  return rest<{ applied: boolean; errors: unknown[] }>('/rest/v1/rpc/admin_assign_pincodes', {
+    method: 'POST',
+    token: staffToken,
+    body: JSON.stringify({ rows, dry_run: false }),
+  });
+}
+
+export async function deleteZoneNamed(name: string): Promise<void> {
+  await rest(`/rest/v1/delivery_zones?name=eq.${encodeURIComponent(name)}`, { method: 'DELETE' });
+}
+
+export async function deleteHolidayNamed(name: string): Promise<void> {
+  await rest(`/rest/v1/delivery_holidays?name=eq.${encodeURIComponent(name)}`, { method: 'DELETE' });
+}
+
+export async function holidaysNamed(name: string): Promise<{ day: string; name: string }[]> {
+  return rest(`/rest/v1/delivery_holidays?select=day,name&name=eq.${encodeURIComponent(name)}`);
+}
+
+/** A CSV file for an upload input. */
+export const csvFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${lines.join('\n')}\n`),
+});
