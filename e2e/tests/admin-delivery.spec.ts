@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
-import { blockThirdParty, createUser, signInAsAdmin } from './support/admin';
+import {
+  blockThirdParty,
+  createProduct,
+  createUser,
+  deleteProductNamed,
+  signInAsAdmin,
+} from './support/admin';
 import {
   assignPincodes,
   csvFile,
@@ -8,6 +14,7 @@ import {
   deleteZoneNamed,
   deliverySchedule,
   holidaysNamed,
+  isLarge,
   setDeliverySchedule,
   zonesOf,
 } from './support/admin-delivery';
@@ -30,6 +37,7 @@ test('staff add a zone, move pincodes into it by CSV with a preview (the same fi
   const suffix = Date.now().toString(36);
   const zone = `E2E Hills ${suffix}`;
   const holiday = `E2E Stock-taking ${suffix}`;
+  const productName = `E2E Almirah ${suffix}`;
   const staff = await createUser('admin');
   const schedule = await deliverySchedule();
   try {
@@ -74,6 +82,17 @@ test('staff add a zone, move pincodes into it by CSV with a preview (the same fi
     await expect(row).toContainText('6–9 working days');
     await expect(row.locator('td').nth(4)).toHaveText('No');
     await expect(row.locator('td').nth(6)).toHaveText('0');
+
+    // Edited: COD up to ₹20,000 there. A second zone of the same name, in any letter case, is refused
+    await row.getByText(zone, { exact: true }).click();
+    await page.getByLabel('Cash on Delivery offered').check();
+    await page.getByLabel('Cash on Delivery up to (₹)').fill('20000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(row.locator('td').nth(4)).toHaveText('Yes, up to ₹20,000');
+    await page.getByRole('link', { name: 'Add zone' }).click();
+    await page.getByLabel('Zone name').fill(zone.toLowerCase());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`A zone named "${zone.toLowerCase()}" already exists`)).toBeVisible();
 
     // A file with mistakes: every refused row is listed and nothing can be applied
     await page.getByRole('link', { name: 'Pincode upload' }).click();
@@ -128,6 +147,10 @@ test('staff add a zone, move pincodes into it by CSV with a preview (the same fi
     await expect(manali).toContainText('Himachal Pradesh');
     await expect(manali.getByRole('link', { name: zone })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // South Andaman is in the directory but in no zone: not delivered to
+    await page.getByLabel('Pincode starts with').fill('744101');
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(page.locator('tbody tr')).toContainText('No zone');
 
     // A holiday, and a later cut-off
     await page.getByRole('link', { name: 'Holidays & cut-off' }).click();
@@ -153,8 +176,17 @@ test('staff add a zone, move pincodes into it by CSV with a preview (the same fi
     await expect(holidayRow).toHaveCount(0);
     expect(await holidaysNamed(holiday)).toEqual([]);
 
+    // A product marked as a large item (two-person delivery)
+    const product = await createProduct(productName);
+    await page.goto(`/admin/products/edit/${product.id}`);
+    await page.getByLabel('Large item (two-person delivery)').check();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByText('Product updated successfully!')).toBeVisible();
+    expect(await isLarge(product.id)).toBe(true);
+
     expect(outside).toEqual([]);
   } finally {
+    await deleteProductNamed(productName);
     await setDeliverySchedule(schedule);
     await assignPincodes(await accessToken(staff), [
       { pincode: MANALI, zone: 'Standard' },

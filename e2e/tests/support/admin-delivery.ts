@@ -64,6 +64,11 @@ export async function holidaysNamed(name: string): Promise<{ day: string; name: 
   return rest(`/rest/v1/delivery_holidays?select=day,name&name=eq.${encodeURIComponent(name)}`);
 }
 
+export async function isLarge(productId: number): Promise<boolean> {
+  const [row] = await rest<{ is_large: boolean }[]>(`/rest/v1/products?select=is_large&id=eq.${productId}`);
+  return row!.is_large;
+}
+
 /** A CSV file for an upload input. */
 export const csvFile = (name: string, lines: string[]) => ({
   name,
