@@ -4,12 +4,14 @@ import {
   DateField,
   FunctionField,
   NumberField,
+  ReferenceField,
   ReferenceManyField,
   Show,
   TextField,
   useRecordContext,
 } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
+import { formatDay } from '@/delivery/delivery-days';
 import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
 import { OrderMessages } from '@/orders/order-messages';
@@ -39,6 +41,18 @@ function OrderSummary() {
           {[a.address, a.city, a.state, a.pincode].join(', ')}
           <br />
           {a.phone} · {a.email}
+        </Typography>
+        {/* what check_delivery promised when the order was placed (IST working days from its zone) */}
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Promised delivery {formatDay(o.estimated_delivery_from)} – {formatDay(o.estimated_delivery_to)}
+          {o.delivery_zone_id !== null && (
+            <>
+              {' · zone '}
+              <ReferenceField source="delivery_zone_id" reference="delivery_zones" link="edit">
+                <TextField source="name" />
+              </ReferenceField>
+            </>
+          )}
         </Typography>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
