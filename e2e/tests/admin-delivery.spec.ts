@@ -5,6 +5,7 @@ import {
   createProduct,
   createUser,
   deleteProductNamed,
+  placeOrder,
   signInAsAdmin,
 } from './support/admin';
 import {
@@ -15,6 +16,7 @@ import {
   deliverySchedule,
   holidaysNamed,
   isLarge,
+  promisedDates,
   setDeliverySchedule,
   zonesOf,
 } from './support/admin-delivery';
@@ -195,6 +197,37 @@ test('staff add a zone, move pincodes into it by CSV with a preview (the same fi
     await deleteZoneNamed(zone);
     await deleteHolidayNamed(holiday);
   }
+});
+
+test("an order's page shows the dates it promised and the zone that priced its delivery", async ({
+  page,
+}) => {
+  const shopper = await createUser();
+  const { order_number } = await placeOrder(shopper); // to 560001, a Metro pincode
+  const order = await promisedDates(order_number);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-IN', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+      .formatToParts(new Date(`${iso}T00:00:00Z`))
+      .filter((p) => p.type !== 'literal')
+      .map((p) => p.value);
+  const [fw, fd, fm, fy] = day(order.estimated_delivery_from);
+  const [tw, td, tm, ty] = day(order.estimated_delivery_to);
+  await signInAsAdmin(page, await createUser('admin'));
+  await page.goto(`/admin/orders/${order.id}/show`);
+  await expect(page.getByText(/^Promised delivery/)).toHaveText(
+    `Promised delivery ${fw}, ${fd} ${fm} ${fy} – ${tw}, ${td} ${tm} ${ty} · zone Metro`,
+  );
+  await expect(page.getByRole('link', { name: 'Metro' })).toHaveAttribute(
+    'href',
+    /\/admin\/delivery_zones\/\d+$/,
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test.describe('on a 360 px phone', () => {

@@ -69,6 +69,16 @@ export async function isLarge(productId: number): Promise<boolean> {
   return row!.is_large;
 }
 
+/** An order's id and the delivery dates it promised (IST calendar days). */
+export async function promisedDates(
+  orderNumber: string,
+): Promise<{ id: string; estimated_delivery_from: string; estimated_delivery_to: string }> {
+  const [row] = await rest<{ id: string; estimated_delivery_from: string; estimated_delivery_to: string }[]>(
+    `/rest/v1/orders?select=id,estimated_delivery_from,estimated_delivery_to&order_number=eq.${encodeURIComponent(orderNumber)}`,
+  );
+  return row!;
+}
+
 /** A CSV file for an upload input. */
 export const csvFile = (name: string, lines: string[]) => ({
   name,
