@@ -137,7 +137,10 @@ export function load(): PostOffice[] {
   return JSON.parse(readFileSync(path, 'utf8')) as PostOffice[];
 }
 
-export const MIGRATION = join(import.meta.dirname, '../supabase/migrations/20261125100100_add_pincode_directory.sql');
+export const MIGRATION = join(
+  import.meta.dirname,
+  '../supabase/migrations/20261125100100_add_pincode_directory.sql',
+);
 
 export function migration(rows: PincodeRow[]): string {
   const lines = rows.map((r) => [r.pincode, r.office, r.city, r.district, r.stateCode].join('|'));
