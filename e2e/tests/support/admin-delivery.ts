@@ -1,26 +1,8 @@
-import { apiKeys } from '../../../supabase-local/src/keys.ts';
-import { API } from './admin';
+import { rest } from './rest';
 
 // Helpers of the admin's delivery journeys (admin-delivery.spec.ts): what a journey changed in the
 // shared database is put back, since the storefront's delivery journeys read the same zones,
 // pincodes, cut-off and holidays.
-const keys = apiKeys({});
-
-/** A REST call with a user's token (the service role's when none). */
-async function rest<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
-    ...init,
-    headers: {
-      apikey: init.token ? keys.anonKey : keys.serviceRoleKey,
-      Authorization: `Bearer ${init.token ?? keys.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-      ...(init.headers as Record<string, string> | undefined),
-    },
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text}`);
-  return (text === '' ? null : JSON.parse(text)) as T;
-}
 
 export type DeliverySchedule = { order_cutoff: string; non_delivery_weekdays: number[] };
 

@@ -1,25 +1,9 @@
 import { apiKeys } from '../../../supabase-local/src/keys.ts';
-import { API } from './admin';
+import { rest } from './rest';
 
 // Helpers of the admin's variant journeys (admin-variants.spec.ts). The storefront's variant
 // helpers live in variants.ts.
 const keys = apiKeys({});
-
-/** A REST call with a user's token (the service role's when none). */
-async function rest<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
-    ...init,
-    headers: {
-      apikey: init.token ? keys.anonKey : keys.serviceRoleKey,
-      Authorization: `Bearer ${init.token ?? keys.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-      ...(init.headers as Record<string, string> | undefined),
-    },
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text}`);
-  return (text === '' ? null : JSON.parse(text)) as T;
-}
 
 /** A password sign-in's access token (staff: a fresh admin session, as the admin RPCs require). */
 export async function accessToken(user: { email: string; password: string }): Promise<string> {
