@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PurchasePanel } from '@/app/components/purchase-panel';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -15,11 +16,16 @@ import { useSelectedVariant } from '@/features/catalog/hooks/use-selected-varian
 import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
 import { addressQueries } from '@/features/addresses/api/addresses';
 import { useUser } from '@/features/auth/hooks/use-session';
-import { CheckDelivery } from '@/features/delivery/components/check-delivery';
 import { productJsonLd } from '@/features/catalog/product-json-ld';
 import { stockStatus } from '@/features/catalog/stock-status';
 import { variantImages } from '@/features/catalog/variant-images';
 import { usePageTitle } from '@/lib/use-page-title';
+
+// Check delivery answers after the product has painted: its chunk (and zod, which checks the
+// database's answer) stays off the product picture's critical path.
+const CheckDelivery = lazy(() =>
+  import('@/features/delivery/components/check-delivery').then((m) => ({ default: m.CheckDelivery })),
+);
 
 export function Component() {
   const { id = '' } = useParams();
@@ -77,7 +83,11 @@ function ProductPage({
             />
           )}
           <PurchasePanel productId={product.id} routeId={routeId} variant={variant} stock={stock.kind} />
-          <CheckDelivery variantId={variant?.id} addressPincode={addresses.data?.[0]?.pincode} />
+          <Suspense
+            fallback={<div aria-hidden="true" className="mt-6 h-36 rounded-xl border border-stone-200" />}
+          >
+            <CheckDelivery variantId={variant?.id} addressPincode={addresses.data?.[0]?.pincode} />
+          </Suspense>
           <ProductDetails product={product} variant={variant} />
         </div>
       </article>
