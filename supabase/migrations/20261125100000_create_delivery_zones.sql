@@ -353,49 +353,38 @@ declare
   v_total numeric(10, 2);
   v_cap numeric(10, 2);
   v_cod jsonb;
-  v_none jsonb := jsonb_build_object(
-    'zone', null, 'delivery_from', null, 'delivery_to', null, 'fee', null, 'free_above', null,
-    'large_item_fee', null
-  );
+  v_reason text;
+  v_message text;
 begin
+  -- Not delivered to: why, and every item flagged with it.
   if v_pin !~ '^[0-9]{6}$' or v_pin ~ '^0' then
-    return v_none || jsonb_build_object(
-      'pincode', v_pin, 'serviceable', false, 'reason', 'invalid_pincode',
-      'message', case when v_pin ~ '^0[0-9]{5}$' then 'Indian pincodes do not start with 0. Please check it.'
-        else 'Enter a valid 6-digit pincode.' end,
-      'place', null,
-      'cod', jsonb_build_object('available', false, 'reason', 'not_serviceable', 'message', null, 'max_total', null),
-      'items', coalesce((
-        select jsonb_agg(jsonb_build_object('variant_id', i.id, 'deliverable', false, 'reason', 'not_serviceable', 'message', null) order by i.ord)
-        from unnest(variant_ids) with ordinality as i (id, ord)
-      ), '[]'::jsonb)
-    );
+    v_reason := 'invalid_pincode';
+    v_message := case when v_pin ~ '^0[0-9]{5}$' then 'Indian pincodes do not start with 0. Please check it.'
+      else 'Enter a valid 6-digit pincode.' end;
+  else
+    select p.pincode, p.city, p.district, p.state_code, s.name as state, p.zone_id,
+      jsonb_build_object('city', p.city, 'district', p.district, 'state_code', p.state_code, 'state', s.name) as json
+    into v_place
+    from public.pincodes as p
+    join public.states as s on s.code = p.state_code
+    where p.pincode = v_pin;
+    if not found then
+      v_reason := 'unknown_pincode';
+      v_message := format('We could not find pincode %s. Please check it.', v_pin);
+    else
+      select * into v_zone from public.delivery_zones as z where z.id = v_place.zone_id and z.is_active;
+      if not found then
+        v_reason := 'not_serviceable';
+        v_message := format('Sorry, we do not deliver to %s (%s) yet.', v_pin, v_place.city);
+      end if;
+    end if;
   end if;
-
-  select p.pincode, p.city, p.district, p.state_code, s.name as state, p.zone_id
-  into v_place
-  from public.pincodes as p
-  join public.states as s on s.code = p.state_code
-  where p.pincode = v_pin;
-  if not found then
-    return v_none || jsonb_build_object(
-      'pincode', v_pin, 'serviceable', false, 'reason', 'unknown_pincode',
-      'message', format('We could not find pincode %s. Please check it.', v_pin),
-      'place', null,
-      'cod', jsonb_build_object('available', false, 'reason', 'not_serviceable', 'message', null, 'max_total', null),
-      'items', coalesce((
-        select jsonb_agg(jsonb_build_object('variant_id', i.id, 'deliverable', false, 'reason', 'not_serviceable', 'message', null) order by i.ord)
-        from unnest(variant_ids) with ordinality as i (id, ord)
-      ), '[]'::jsonb)
-    );
-  end if;
-
-  select * into v_zone from public.delivery_zones as z where z.id = v_place.zone_id and z.is_active;
-  if not found then
-    return v_none || jsonb_build_object(
-      'pincode', v_pin, 'serviceable', false, 'reason', 'not_serviceable',
-      'message', format('Sorry, we do not deliver to %s (%s) yet.', v_pin, v_place.city),
-      'place', jsonb_build_object('city', v_place.city, 'district', v_place.district, 'state_code', v_place.state_code, 'state', v_place.state),
+  if v_reason is not null then
+    return jsonb_build_object(
+      'pincode', v_pin, 'serviceable', false, 'reason', v_reason, 'message', v_message,
+      'place', case when v_reason = 'not_serviceable' then v_place.json end,
+      'zone', null, 'delivery_from', null, 'delivery_to', null, 'fee', null, 'free_above', null,
+      'large_item_fee', null,
       'cod', jsonb_build_object('available', false, 'reason', 'not_serviceable', 'message', null, 'max_total', null),
       'items', coalesce((
         select jsonb_agg(jsonb_build_object('variant_id', i.id, 'deliverable', false, 'reason', 'not_serviceable', 'message', null) order by i.ord)
@@ -462,7 +451,7 @@ begin
 
   return jsonb_build_object(
     'pincode', v_pin, 'serviceable', true, 'reason', null, 'message', null,
-    'place', jsonb_build_object('city', v_place.city, 'district', v_place.district, 'state_code', v_place.state_code, 'state', v_place.state),
+    'place', v_place.json,
     'zone', v_zone.name,
     'zone_id', v_zone.id,
     'delivery_from', v_dates.delivery_from, 'delivery_to', v_dates.delivery_to,
