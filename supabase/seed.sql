@@ -16,16 +16,43 @@
 -- Re-running it changes nothing (every insert skips rows that exist).
 
 -- The store's rules, as the migration set them (the seed states them so a reader sees them here too).
+-- The seller's details are a demo company's (the GSTIN has a valid check character but belongs to
+-- nobody): registered in Karnataka (29), so an order to Karnataka is taxed CGST + SGST and one to any
+-- other state IGST. A real store enters its own in the admin's Business & GST settings.
 insert into public.store_settings (
-  id, cod_max_order_total, low_stock_threshold, dispatch_location, order_cutoff, non_delivery_weekdays
+  id, cod_max_order_total, low_stock_threshold, dispatch_location, order_cutoff, non_delivery_weekdays,
+  legal_name, registered_address, gstin, invoice_prefix, credit_note_prefix, authorised_signatory,
+  grievance_officer_name, grievance_officer_designation, grievance_officer_email, grievance_officer_phone,
+  grievance_officer_hours, customer_care_email, customer_care_phone, customer_care_hours
 )
-values (true, 50000, 5, 'Jodhpur, Rajasthan', '14:00', '{7}')
+values (
+  true, 50000, 5, 'Bengaluru, Karnataka', '14:00', '{7}',
+  'FurniCraft Home Private Limited', '12 MG Road, Bengaluru, Karnataka 560001', '29AAECF1234K1ZM', 'FC', 'FCCN',
+  'Ananya Rao, Director',
+  'Rohit Mehta', 'Grievance Officer', 'grievance@furnicraft.in', '+91 80 1234 5679',
+  'Monday to Saturday, 10:00 AM to 6:00 PM', 'support@furnicraft.in', '+91 80 1234 5678',
+  'Monday to Saturday: 9:00 AM to 8:00 PM'
+)
 on conflict (id) do update set
   cod_max_order_total = excluded.cod_max_order_total,
   low_stock_threshold = excluded.low_stock_threshold,
   dispatch_location = excluded.dispatch_location,
   order_cutoff = excluded.order_cutoff,
-  non_delivery_weekdays = excluded.non_delivery_weekdays;
+  non_delivery_weekdays = excluded.non_delivery_weekdays,
+  legal_name = excluded.legal_name,
+  registered_address = excluded.registered_address,
+  gstin = excluded.gstin,
+  invoice_prefix = excluded.invoice_prefix,
+  credit_note_prefix = excluded.credit_note_prefix,
+  authorised_signatory = excluded.authorised_signatory,
+  grievance_officer_name = excluded.grievance_officer_name,
+  grievance_officer_designation = excluded.grievance_officer_designation,
+  grievance_officer_email = excluded.grievance_officer_email,
+  grievance_officer_phone = excluded.grievance_officer_phone,
+  grievance_officer_hours = excluded.grievance_officer_hours,
+  customer_care_email = excluded.customer_care_email,
+  customer_care_phone = excluded.customer_care_phone,
+  customer_care_hours = excluded.customer_care_hours;
 
 -- The spec's codes (also made by their migration) and a few more to show every rule at work.
 insert into public.promo_codes (code, description, kind, value, min_subtotal, max_discount, starts_at, ends_at, usage_limit, active)
@@ -612,3 +639,32 @@ where not p.is_large
     p.category_id in (select c.id from public.categories as c where c.slug in ('sofas', 'beds'))
     or p.name ~* '(dining (set|table)|wardrobe)'
   );
+
+-- HSN codes (6 digits; docs/gst.md): seats 9401 (upholstered with a wooden frame 940161, other with
+-- a wooden frame 940169, swivel office chairs 940130), other furniture 9403 (office 940330, bedroom
+-- 940350, other wooden 940360, plastic 940370). None is wholly of bamboo, cane or rattan (5%). Most pieces are made by the store
+-- itself (manufacturer null: the listing names the store); the office chairs are imported.
+update public.products as p
+set hsn_code = case
+    when c.slug = 'sofas' then '940161'
+    when c.slug = 'chairs' then '940161'
+    when c.slug = 'office' and p.name ~* 'chair' then '940130'
+    when c.slug = 'office' then '940330'
+    when c.slug in ('beds', 'bedroom') then '940350'
+    when p.slug = 'goa-balcony-set' then '940370'
+    when c.slug = 'outdoor' and p.name ~* '(bench|chair|sofa)' then '940169'
+    else '940360'
+  end
+from public.categories as c
+where c.id = p.category_id and p.hsn_code = '9403';
+
+update public.products as p
+set country_of_origin = 'China',
+    manufacturer = 'Foshan Ergo Seating Co., Ltd., Shunde District, Foshan, Guangdong, China',
+    importer = 'FurniCraft Home Private Limited, 12 MG Road, Bengaluru, Karnataka 560001'
+where p.slug in ('ergopro-mesh-office-chair', 'chairman-executive-leather-chair') and p.importer is null;
+
+update public.products as p
+set net_quantity = '1 set (3 pieces)'
+where p.slug = 'goa-balcony-set' and p.net_quantity = '1 N';
+

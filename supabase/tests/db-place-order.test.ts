@@ -194,7 +194,7 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
         .from('order_events')
         .select('status, location')
         .eq('order_id', data!.id);
-      expect(events).toEqual([{ status: 'Order Placed', location: 'Jodhpur, Rajasthan' }]);
+      expect(events).toEqual([{ status: 'Order Placed', location: 'Bengaluru, Karnataka' }]);
       expect(await stockOf(id)).toEqual({ stock_quantity: 2, in_stock: true });
     });
 

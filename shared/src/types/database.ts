@@ -194,6 +194,134 @@ export type Database = {
         };
         Relationships: [];
       };
+      credit_note_items: {
+        Row: {
+          amount: number;
+          cgst: number;
+          credit_note_id: number;
+          id: number;
+          igst: number;
+          order_item_id: number;
+          quantity: number;
+          sgst: number;
+          taxable_value: number;
+          utgst: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          cgst: number;
+          credit_note_id: number;
+          id?: never;
+          igst: number;
+          order_item_id: number;
+          quantity: number;
+          sgst: number;
+          taxable_value: number;
+          utgst: number;
+        };
+        Update: {
+          amount?: number;
+          cgst?: number;
+          credit_note_id?: number;
+          id?: never;
+          igst?: number;
+          order_item_id?: number;
+          quantity?: number;
+          sgst?: number;
+          taxable_value?: number;
+          utgst?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_note_items_credit_note_id_fkey';
+            columns: ['credit_note_id'];
+            isOneToOne: false;
+            referencedRelation: 'credit_notes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_note_items_order_item_id_fkey';
+            columns: ['order_item_id'];
+            isOneToOne: false;
+            referencedRelation: 'order_items';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      credit_notes: {
+        Row: {
+          cgst: number;
+          created_by: string | null;
+          financial_year: string;
+          id: number;
+          igst: number;
+          invoice_id: number;
+          issued_at: string;
+          number: string;
+          order_id: string;
+          pdf_path: string | null;
+          reason: string;
+          sgst: number;
+          snapshot: NonNullable<Json>;
+          taxable_value: number;
+          total: number;
+          utgst: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          cgst: number;
+          created_by?: string | null;
+          financial_year: string;
+          id?: never;
+          igst: number;
+          invoice_id: number;
+          issued_at?: string;
+          number: string;
+          order_id: string;
+          pdf_path?: string | null;
+          reason: string;
+          sgst: number;
+          snapshot: NonNullable<Json>;
+          taxable_value: number;
+          total: number;
+          utgst: number;
+        };
+        Update: {
+          cgst?: number;
+          created_by?: string | null;
+          financial_year?: string;
+          id?: never;
+          igst?: number;
+          invoice_id?: number;
+          issued_at?: string;
+          number?: string;
+          order_id?: string;
+          pdf_path?: string | null;
+          reason?: string;
+          sgst?: number;
+          snapshot?: NonNullable<Json>;
+          taxable_value?: number;
+          total?: number;
+          utgst?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_notes_invoice_id_fkey';
+            columns: ['invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_notes_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       delivery_holidays: {
         Row: {
           created_at: string;
@@ -264,6 +392,79 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      invoices: {
+        Row: {
+          cgst: number;
+          financial_year: string;
+          id: number;
+          igst: number;
+          is_b2b: boolean;
+          issued_at: string;
+          number: string;
+          order_id: string;
+          pdf_path: string | null;
+          place_of_supply: string;
+          sgst: number;
+          snapshot: NonNullable<Json>;
+          supply_type: string;
+          taxable_value: number;
+          total: number;
+          utgst: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          cgst: number;
+          financial_year: string;
+          id?: never;
+          igst: number;
+          is_b2b: boolean;
+          issued_at?: string;
+          number: string;
+          order_id: string;
+          pdf_path?: string | null;
+          place_of_supply: string;
+          sgst: number;
+          snapshot: NonNullable<Json>;
+          supply_type: string;
+          taxable_value: number;
+          total: number;
+          utgst: number;
+        };
+        Update: {
+          cgst?: number;
+          financial_year?: string;
+          id?: never;
+          igst?: number;
+          is_b2b?: boolean;
+          issued_at?: string;
+          number?: string;
+          order_id?: string;
+          pdf_path?: string | null;
+          place_of_supply?: string;
+          sgst?: number;
+          snapshot?: NonNullable<Json>;
+          supply_type?: string;
+          taxable_value?: number;
+          total?: number;
+          utgst?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: true;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_place_of_supply_fkey';
+            columns: ['place_of_supply'];
+            isOneToOne: false;
+            referencedRelation: 'states';
+            referencedColumns: ['code'];
+          },
+        ];
       };
       notification_outbox: {
         Row: {
@@ -372,8 +573,14 @@ export type Database = {
       };
       order_items: {
         Row: {
+          cgst: number | null;
           created_at: string;
+          delivery_share: number | null;
+          discount_share: number | null;
+          gst_rate: number | null;
+          hsn_code: string | null;
           id: number;
+          igst: number | null;
           line_total: number | null;
           order_id: string;
           product_id: number | null;
@@ -382,15 +589,24 @@ export type Database = {
           quantity: number;
           selected_color: string | null;
           selected_size: string | null;
+          sgst: number | null;
           sku: string | null;
+          taxable_value: number | null;
           unit_price: number;
+          utgst: number | null;
           variant_id: number | null;
           variant_title: string | null;
         };
         ComputedFields: never;
         Insert: {
+          cgst?: number | null;
           created_at?: string;
+          delivery_share?: number | null;
+          discount_share?: number | null;
+          gst_rate?: number | null;
+          hsn_code?: string | null;
           id?: never;
+          igst?: number | null;
           line_total?: never;
           order_id: string;
           product_id?: number | null;
@@ -399,14 +615,23 @@ export type Database = {
           quantity: number;
           selected_color?: string | null;
           selected_size?: string | null;
+          sgst?: number | null;
           sku?: string | null;
+          taxable_value?: number | null;
           unit_price: number;
+          utgst?: number | null;
           variant_id?: number | null;
           variant_title?: string | null;
         };
         Update: {
+          cgst?: number | null;
           created_at?: string;
+          delivery_share?: number | null;
+          discount_share?: number | null;
+          gst_rate?: number | null;
+          hsn_code?: string | null;
           id?: never;
+          igst?: number | null;
           line_total?: never;
           order_id?: string;
           product_id?: number | null;
@@ -415,8 +640,11 @@ export type Database = {
           quantity?: number;
           selected_color?: string | null;
           selected_size?: string | null;
+          sgst?: number | null;
           sku?: string | null;
+          taxable_value?: number | null;
           unit_price?: number;
+          utgst?: number | null;
           variant_id?: number | null;
           variant_title?: string | null;
         };
@@ -446,6 +674,8 @@ export type Database = {
       };
       orders: {
         Row: {
+          buyer_gstin: string | null;
+          buyer_legal_name: string | null;
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
@@ -460,6 +690,7 @@ export type Database = {
           payment_id: string | null;
           payment_method: Database['public']['Enums']['payment_method'];
           payment_status: Database['public']['Enums']['payment_status'];
+          place_of_supply: string | null;
           promo_code: string | null;
           promo_code_id: number | null;
           razorpay_order_id: string | null;
@@ -468,6 +699,8 @@ export type Database = {
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
+          supply_type: string | null;
+          tax_total: number | null;
           total: number;
           updated_at: string;
           user_id: string | null;
@@ -475,6 +708,8 @@ export type Database = {
         };
         ComputedFields: 'allowed_transitions';
         Insert: {
+          buyer_gstin?: string | null;
+          buyer_legal_name?: string | null;
           contact_email?: never;
           contact_phone?: never;
           created_at?: string;
@@ -489,6 +724,7 @@ export type Database = {
           payment_id?: string | null;
           payment_method: Database['public']['Enums']['payment_method'];
           payment_status?: Database['public']['Enums']['payment_status'];
+          place_of_supply?: string | null;
           promo_code?: string | null;
           promo_code_id?: number | null;
           razorpay_order_id?: string | null;
@@ -497,11 +733,15 @@ export type Database = {
           shipping_address: NonNullable<Json>;
           status?: Database['public']['Enums']['order_status'];
           subtotal: number;
+          supply_type?: string | null;
+          tax_total?: number | null;
           total: number;
           updated_at?: string;
           user_id?: string | null;
         };
         Update: {
+          buyer_gstin?: string | null;
+          buyer_legal_name?: string | null;
           contact_email?: never;
           contact_phone?: never;
           created_at?: string;
@@ -516,6 +756,7 @@ export type Database = {
           payment_id?: string | null;
           payment_method?: Database['public']['Enums']['payment_method'];
           payment_status?: Database['public']['Enums']['payment_status'];
+          place_of_supply?: string | null;
           promo_code?: string | null;
           promo_code_id?: number | null;
           razorpay_order_id?: string | null;
@@ -524,6 +765,8 @@ export type Database = {
           shipping_address?: NonNullable<Json>;
           status?: Database['public']['Enums']['order_status'];
           subtotal?: number;
+          supply_type?: string | null;
+          tax_total?: number | null;
           total?: number;
           updated_at?: string;
           user_id?: string | null;
@@ -535,6 +778,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'delivery_zones';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'orders_place_of_supply_fkey';
+            columns: ['place_of_supply'];
+            isOneToOne: false;
+            referencedRelation: 'states';
+            referencedColumns: ['code'];
           },
           {
             foreignKeyName: 'orders_promo_code_id_fkey';
@@ -798,17 +1048,22 @@ export type Database = {
         Row: {
           category_id: number;
           color: string | null;
+          country_of_origin: string;
           created_at: string;
           description: string | null;
           dimensions: string | null;
           featured: boolean;
+          hsn_code: string;
           id: number;
           image_url: string | null;
           images: string[] | null;
+          importer: string | null;
           in_stock: boolean;
           is_large: boolean;
+          manufacturer: string | null;
           material: string | null;
           name: string;
+          net_quantity: string;
           original_price: number | null;
           price: number;
           price_max: number | null;
@@ -826,17 +1081,22 @@ export type Database = {
         Insert: {
           category_id: number;
           color?: string | null;
+          country_of_origin?: string;
           created_at?: string;
           description?: string | null;
           dimensions?: string | null;
           featured?: boolean;
+          hsn_code?: string;
           id?: never;
           image_url?: string | null;
           images?: string[] | null;
+          importer?: string | null;
           in_stock?: boolean;
           is_large?: boolean;
+          manufacturer?: string | null;
           material?: string | null;
           name: string;
+          net_quantity?: string;
           original_price?: number | null;
           price: number;
           price_max?: number | null;
@@ -853,17 +1113,22 @@ export type Database = {
         Update: {
           category_id?: number;
           color?: string | null;
+          country_of_origin?: string;
           created_at?: string;
           description?: string | null;
           dimensions?: string | null;
           featured?: boolean;
+          hsn_code?: string;
           id?: never;
           image_url?: string | null;
           images?: string[] | null;
+          importer?: string | null;
           in_stock?: boolean;
           is_large?: boolean;
+          manufacturer?: string | null;
           material?: string | null;
           name?: string;
+          net_quantity?: string;
           original_price?: number | null;
           price?: number;
           price_max?: number | null;
@@ -1154,47 +1419,126 @@ export type Database = {
       };
       store_settings: {
         Row: {
+          authorised_signatory: string | null;
           cod_max_order_total: number;
+          credit_note_prefix: string;
+          customer_care_email: string | null;
+          customer_care_hours: string | null;
+          customer_care_phone: string | null;
           dispatch_location: string;
+          grievance_officer_designation: string | null;
+          grievance_officer_email: string | null;
+          grievance_officer_hours: string | null;
+          grievance_officer_name: string | null;
+          grievance_officer_phone: string | null;
+          gst_state_code: string | null;
+          gstin: string | null;
           id: boolean;
+          invoice_prefix: string;
+          legal_name: string | null;
           low_stock_threshold: number;
           max_quantity_per_line: number;
           max_unpaid_online_orders: number;
           non_delivery_weekdays: number[];
           order_cutoff: string;
+          pan: string | null;
           preview_promo_limit_per_minute: number;
+          registered_address: string | null;
           reservation_minutes: number;
           track_order_limit_per_minute: number;
           updated_at: string;
         };
         ComputedFields: never;
         Insert: {
+          authorised_signatory?: string | null;
           cod_max_order_total?: number;
+          credit_note_prefix?: string;
+          customer_care_email?: string | null;
+          customer_care_hours?: string | null;
+          customer_care_phone?: string | null;
           dispatch_location?: string;
+          grievance_officer_designation?: string | null;
+          grievance_officer_email?: string | null;
+          grievance_officer_hours?: string | null;
+          grievance_officer_name?: string | null;
+          grievance_officer_phone?: string | null;
+          gst_state_code?: never;
+          gstin?: string | null;
           id?: boolean;
+          invoice_prefix?: string;
+          legal_name?: string | null;
           low_stock_threshold?: number;
           max_quantity_per_line?: number;
           max_unpaid_online_orders?: number;
           non_delivery_weekdays?: number[];
           order_cutoff?: string;
+          pan?: never;
           preview_promo_limit_per_minute?: number;
+          registered_address?: string | null;
           reservation_minutes?: number;
           track_order_limit_per_minute?: number;
           updated_at?: string;
         };
         Update: {
+          authorised_signatory?: string | null;
           cod_max_order_total?: number;
+          credit_note_prefix?: string;
+          customer_care_email?: string | null;
+          customer_care_hours?: string | null;
+          customer_care_phone?: string | null;
           dispatch_location?: string;
+          grievance_officer_designation?: string | null;
+          grievance_officer_email?: string | null;
+          grievance_officer_hours?: string | null;
+          grievance_officer_name?: string | null;
+          grievance_officer_phone?: string | null;
+          gst_state_code?: never;
+          gstin?: string | null;
           id?: boolean;
+          invoice_prefix?: string;
+          legal_name?: string | null;
           low_stock_threshold?: number;
           max_quantity_per_line?: number;
           max_unpaid_online_orders?: number;
           non_delivery_weekdays?: number[];
           order_cutoff?: string;
+          pan?: never;
           preview_promo_limit_per_minute?: number;
+          registered_address?: string | null;
           reservation_minutes?: number;
           track_order_limit_per_minute?: number;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      tax_rates: {
+        Row: {
+          created_at: string;
+          description: string;
+          effective_from: string;
+          hsn_code: string;
+          id: number;
+          notification: string | null;
+          rate: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          description: string;
+          effective_from: string;
+          hsn_code: string;
+          id?: never;
+          notification?: string | null;
+          rate: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          effective_from?: string;
+          hsn_code?: string;
+          id?: never;
+          notification?: string | null;
+          rate?: number;
         };
         Relationships: [];
       };
@@ -1372,6 +1716,59 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_gst_register: {
+        Args: { from_date: string; to_date: string };
+        Returns: {
+          buyer_gstin: string;
+          buyer_legal_name: string;
+          cgst: number;
+          document_date: string;
+          document_number: string;
+          document_type: string;
+          gst_rate: number;
+          hsn_code: string;
+          igst: number;
+          invoice_number: string;
+          is_b2b: boolean;
+          order_number: string;
+          place_of_supply: string;
+          place_of_supply_name: string;
+          quantity: number;
+          recipient_name: string;
+          sgst: number;
+          supply_type: string;
+          taxable_value: number;
+          total: number;
+          utgst: number;
+        }[];
+      };
+      admin_issue_credit_note: {
+        Args: { items: Json; order_id: string; reason: string };
+        Returns: {
+          cgst: number;
+          created_by: string | null;
+          financial_year: string;
+          id: number;
+          igst: number;
+          invoice_id: number;
+          issued_at: string;
+          number: string;
+          order_id: string;
+          pdf_path: string | null;
+          reason: string;
+          sgst: number;
+          snapshot: NonNullable<Json>;
+          taxable_value: number;
+          total: number;
+          utgst: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'credit_notes';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_load_pincodes: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
       admin_payment_refunds_due: {
         Args: { order_id: string };
@@ -1433,6 +1830,8 @@ export type Database = {
           status: Database['public']['Enums']['order_status'];
         };
         Returns: {
+          buyer_gstin: string | null;
+          buyer_legal_name: string | null;
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
@@ -1447,6 +1846,7 @@ export type Database = {
           payment_id: string | null;
           payment_method: Database['public']['Enums']['payment_method'];
           payment_status: Database['public']['Enums']['payment_status'];
+          place_of_supply: string | null;
           promo_code: string | null;
           promo_code_id: number | null;
           razorpay_order_id: string | null;
@@ -1455,6 +1855,8 @@ export type Database = {
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
+          supply_type: string | null;
+          tax_total: number | null;
           total: number;
           updated_at: string;
           user_id: string | null;
@@ -1482,6 +1884,8 @@ export type Database = {
       cancel_order: {
         Args: { order_id: string };
         Returns: {
+          buyer_gstin: string | null;
+          buyer_legal_name: string | null;
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
@@ -1496,6 +1900,7 @@ export type Database = {
           payment_id: string | null;
           payment_method: Database['public']['Enums']['payment_method'];
           payment_status: Database['public']['Enums']['payment_status'];
+          place_of_supply: string | null;
           promo_code: string | null;
           promo_code_id: number | null;
           razorpay_order_id: string | null;
@@ -1504,6 +1909,8 @@ export type Database = {
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
+          supply_type: string | null;
+          tax_total: number | null;
           total: number;
           updated_at: string;
           user_id: string | null;
@@ -1630,6 +2037,8 @@ export type Database = {
       mark_order_paid: {
         Args: { order_id: string; razorpay_order_id?: string; razorpay_payment_id: string };
         Returns: {
+          buyer_gstin: string | null;
+          buyer_legal_name: string | null;
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
@@ -1644,6 +2053,7 @@ export type Database = {
           payment_id: string | null;
           payment_method: Database['public']['Enums']['payment_method'];
           payment_status: Database['public']['Enums']['payment_status'];
+          place_of_supply: string | null;
           promo_code: string | null;
           promo_code_id: number | null;
           razorpay_order_id: string | null;
@@ -1652,6 +2062,8 @@ export type Database = {
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
+          supply_type: string | null;
+          tax_total: number | null;
           total: number;
           updated_at: string;
           user_id: string | null;
@@ -1666,6 +2078,8 @@ export type Database = {
       payment_event_seen: { Args: { event_id: string }; Returns: boolean };
       place_order: {
         Args: {
+          buyer_gstin?: string;
+          buyer_legal_name?: string;
           idempotency_key?: string;
           items: Json;
           payment_method?: Database['public']['Enums']['payment_method'];
@@ -1673,6 +2087,8 @@ export type Database = {
           shipping_address: Json;
         };
         Returns: {
+          buyer_gstin: string | null;
+          buyer_legal_name: string | null;
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
@@ -1687,6 +2103,7 @@ export type Database = {
           payment_id: string | null;
           payment_method: Database['public']['Enums']['payment_method'];
           payment_status: Database['public']['Enums']['payment_status'];
+          place_of_supply: string | null;
           promo_code: string | null;
           promo_code_id: number | null;
           razorpay_order_id: string | null;
@@ -1695,6 +2112,8 @@ export type Database = {
           shipping_address: NonNullable<Json>;
           status: Database['public']['Enums']['order_status'];
           subtotal: number;
+          supply_type: string | null;
+          tax_total: number | null;
           total: number;
           updated_at: string;
           user_id: string | null;
@@ -1795,17 +2214,22 @@ export type Database = {
         Returns: {
           category_id: number;
           color: string | null;
+          country_of_origin: string;
           created_at: string;
           description: string | null;
           dimensions: string | null;
           featured: boolean;
+          hsn_code: string;
           id: number;
           image_url: string | null;
           images: string[] | null;
+          importer: string | null;
           in_stock: boolean;
           is_large: boolean;
+          manufacturer: string | null;
           material: string | null;
           name: string;
+          net_quantity: string;
           original_price: number | null;
           price: number;
           price_max: number | null;
@@ -1826,6 +2250,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      set_document_pdf: { Args: { id: number; kind: string; path: string }; Returns: string };
       track_order: { Args: { contact?: string; order_number: string }; Returns: Json };
     };
     Enums: {
