@@ -1024,3 +1024,23 @@ create policy "customers read their credit note lines and staff all" on public.c
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('invoices', 'invoices', false, 2097152, array['application/pdf'])
 on conflict (id) do nothing;
+
+-- The private helpers run inside the RPCs and triggers above; only the GSTIN check is called as the
+-- writing user (store_settings' and orders' checks, the settings trigger).
+revoke all on function private.is_valid_gstin(text) from public;
+revoke all on function private.normalize_gstin(text) from public;
+grant execute on function private.is_valid_gstin(text) to authenticated, service_role;
+grant execute on function private.normalize_gstin(text) to authenticated, service_role;
+revoke all on function private.store_settings_normalize() from public;
+revoke all on function private.gst_rate(text, date) from public;
+revoke all on function private.split_gst(jsonb, numeric, numeric, text) from public;
+revoke all on function private.gst_supply_type(text, text) from public;
+revoke all on function private.snapshot_order_tax(uuid) from public;
+revoke all on function private.orders_tax_immutable() from public;
+revoke all on function private.order_items_tax_immutable() from public;
+revoke all on function private.financial_year(timestamptz) from public;
+revoke all on function private.next_document_number(text, timestamptz) from public;
+revoke all on function private.tax_documents_immutable() from public;
+revoke all on function private.document_parties(uuid) from public;
+revoke all on function private.issue_invoice(uuid) from public;
+revoke all on function private.orders_issue_invoice() from public;

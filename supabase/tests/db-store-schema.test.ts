@@ -25,8 +25,11 @@ const STORE_TABLES = [
   'categories',
   'category_stats',
   'contact_messages',
+  'credit_note_items',
+  'credit_notes',
   'delivery_holidays',
   'delivery_zones',
+  'invoices',
   'notification_outbox',
   'order_events',
   'order_items',
@@ -44,6 +47,7 @@ const STORE_TABLES = [
   'stock_movements',
   'stock_reservations',
   'store_settings',
+  'tax_rates',
   'variant_option_values',
   'wishlist_items',
 ];
@@ -180,6 +184,8 @@ forEachDb('store schema', ({ db }) => {
       'admin_assign_pincodes',
       'admin_dashboard',
       'admin_generate_variants',
+      'admin_gst_register',
+      'admin_issue_credit_note',
       'admin_load_pincodes',
       'admin_payment_refunds_due',
       'admin_resend_notification',
@@ -204,6 +210,7 @@ forEachDb('store schema', ({ db }) => {
       'release_unpaid_orders',
       'request_back_in_stock',
       'reserved_quantity',
+      'set_document_pdf',
       'track_order',
     ]);
   });
@@ -239,6 +246,8 @@ forEachDb('store schema', ({ db }) => {
       'admin_generate_variants',
       'admin_assign_pincodes',
       'admin_load_pincodes',
+      'admin_issue_credit_note',
+      'admin_gst_register',
       'request_back_in_stock',
     ]) {
       expect(byName[f], f).toMatchObject({ anon: false, authenticated: true });
@@ -254,6 +263,7 @@ forEachDb('store schema', ({ db }) => {
       'claim_notifications',
       'complete_notification',
       'fail_notification',
+      'set_document_pdf',
     ]) {
       expect(byName[f], `${f} is for the service role only`).toMatchObject({
         anon: false,
@@ -266,6 +276,16 @@ forEachDb('store schema', ({ db }) => {
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
     expect(privateForAnon.map((r) => r.name)).toEqual(['normalize_phone', 'search_query_words']);
+    const privateForCustomers = await rows<{ name: string }>(
+      db(),
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'private' and p.proname ~ '(gst|tax|invoice|document|split)'
+         and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
+    );
+    expect(privateForCustomers.map((r) => r.name), 'GST helpers the writing user needs').toEqual([
+      'is_valid_gstin',
+      'normalize_gstin',
+    ]);
   });
 
   it('seeds a believable catalog: 10+ categories, 60+ products with pictures at stable paths', async () => {

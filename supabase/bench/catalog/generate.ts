@@ -363,11 +363,41 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
        where v.event is not null
      ) as e`,
   );
+  // The tax invoices dispatch would have issued (issue 18), one per shipped or delivered order, with
+  // the lines' GST at 18% (IGST outside Karnataka): what admin_gst_register reads.
+  const invoices = await step(
+    'invoices',
+    `insert into public.invoices (order_id, number, financial_year, issued_at, place_of_supply, supply_type, is_b2b,
+       taxable_value, cgst, sgst, utgst, igst, total, snapshot)
+     select o.id, 'BN/' || lpad(row_number() over (order by o.created_at, o.id)::text, 12, '0'),
+       private.financial_year(o.created_at + interval '1 day'), o.created_at + interval '1 day',
+       st.code, case when st.code = '29' then 'cgst_sgst' else 'igst' end, false,
+       l.taxable, case when st.code = '29' then l.tax - floor(l.tax * 50) / 100 else 0 end,
+       case when st.code = '29' then floor(l.tax * 50) / 100 else 0 end, 0,
+       case when st.code = '29' then 0 else l.tax end, o.total,
+       jsonb_build_object('document', 'invoice', 'order', jsonb_build_object('number', o.order_number),
+         'recipient', jsonb_build_object('name', o.shipping_address ->> 'fullName', 'gstin', null),
+         'place_of_supply', jsonb_build_object('code', st.code, 'name', st.name),
+         'supply_type', case when st.code = '29' then 'cgst_sgst' else 'igst' end,
+         'lines', l.lines)
+     from public.orders as o
+     join public.states as st on st.name = o.shipping_address ->> 'state'
+     cross join lateral (
+       select round(o.total * 100 / 118, 2) as taxable, o.total - round(o.total * 100 / 118, 2) as tax,
+         jsonb_agg(jsonb_build_object('hsn', '940360', 'rate', 18, 'quantity', i.quantity,
+           'taxable_value', round(i.line_total * 100 / 118, 2), 'cgst', 0, 'sgst', 0, 'utgst', 0,
+           'igst', i.line_total - round(i.line_total * 100 / 118, 2), 'total', i.line_total)) as lines
+       from public.order_items as i
+       where i.order_id = o.id
+     ) as l
+     where o.status in ('shipped', 'delivered')`,
+  );
   await c.query(`set session_replication_role = origin`);
   await step(
     'vacuum_analyze',
     `vacuum (analyze) public.products, public.product_variants, public.product_options, public.product_option_values,
-       public.variant_option_values, public.stock_movements, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox`,
+       public.variant_option_values, public.stock_movements, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox,
+       public.invoices`,
   );
   await c.query(`analyze`);
   return {
@@ -376,6 +406,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     users,
     orderItems: items.rowCount ?? 0,
     outboxRows: outbox.rowCount ?? 0,
+    invoices: invoices.rowCount ?? 0,
     variants: variants.rowCount ?? 0,
     seconds,
   };

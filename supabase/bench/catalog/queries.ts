@@ -464,3 +464,37 @@ export function deliveryRequests(ctx: { variantId: number; cartVariantIds: numbe
     },
   ];
 }
+
+/**
+ * GST (issue 18): the admin's GST export pages through admin_gst_register (PostgREST caps a response
+ * at max_rows = 1000); one page of last month's register, and an order page's invoice read.
+ */
+export function gstRequests(ctx: { orderId: string }): BenchRequest[] {
+  const now = new Date(Date.now() + 5.5 * 3600_000);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return [
+    {
+      name: 'gst: register, last month (page 1)',
+      who: 'admin',
+      method: 'POST',
+      path: `/rpc/admin_gst_register?${qs([
+        ['limit', '1000'],
+        ['offset', '0'],
+      ])}`,
+      body: { from_date: day(first), to_date: day(last) },
+      targetMs: 250,
+    },
+    {
+      name: 'gst: order page invoice',
+      who: 'admin',
+      method: 'GET',
+      path: `/invoices?${qs([
+        ['select', 'id,number,issued_at,taxable_value,cgst,sgst,utgst,igst,total,pdf_path'],
+        ['order_id', `eq.${ctx.orderId}`],
+      ])}`,
+      targetMs: 15,
+    },
+  ];
+}

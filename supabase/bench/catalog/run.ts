@@ -37,6 +37,7 @@ import {
   stockRequests,
   storefrontRequests,
   deliveryRequests,
+  gstRequests,
   type BenchRequest,
 } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -240,6 +241,7 @@ async function main() {
               (select id from public.products where id >= $1 order by id limit 1 offset $2) as pid,
               (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug,
               (select order_id from public.notification_outbox where status = 'dead' order by id limit 1) as "orderId",
+              (select order_id from public.invoices order by id desc limit 1) as "invoicedOrderId",
               (select slug from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "variantSlug",
               (select id from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "productId",
               (select v.id from public.product_variants as v join public.products as p on p.id = v.product_id
@@ -256,6 +258,7 @@ async function main() {
       pid: number;
       slug: string;
       orderId: string;
+      invoicedOrderId: string;
       variantSlug: string;
       productId: number;
       variantId: number;
@@ -267,6 +270,7 @@ async function main() {
       ...outboxRequests(ctx),
       ...stockRequests(ctx),
       ...deliveryRequests(ctx),
+      ...gstRequests({ orderId: ctx.invoicedOrderId }),
     ].map((r) => ({
       ...r,
       path: r.path.replace('__SELF__', userUuid('bench-user-1')),
