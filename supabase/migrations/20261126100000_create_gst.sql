@@ -260,8 +260,8 @@ as $$
   ),
   base as (
     select l.ord, l.a, l.rate,
-      floor(t.d * l.a / t.total) as d_base, mod(t.d * l.a, t.total) as d_rem,
-      floor(t.f * l.a / t.total) as f_base, mod(t.f * l.a, t.total) as f_rem,
+      div(t.d * l.a, t.total) as d_base, mod(t.d * l.a, t.total) as d_rem,
+      div(t.f * l.a, t.total) as f_base, mod(t.f * l.a, t.total) as f_rem,
       t.d, t.f
     from l cross join t
   ),
@@ -363,9 +363,17 @@ begin
   if v_store is null then
     raise exception 'The store is not set up to take orders yet.' using errcode = 'P0001', detail = 'store_not_configured';
   end if;
-  select st.code into v_state from public.states as st where st.name = v_order.shipping_address ->> 'state';
+  -- The place of supply is where the goods go: the delivery pincode's state in the directory (the
+  -- row delivery_quote used); an address naming another state is refused rather than taxed wrongly.
+  select pc.state_code into v_state from public.pincodes as pc where pc.pincode = v_order.shipping_address ->> 'pincode';
   if v_state is null then
-    raise exception 'Please choose a state from the list.' using errcode = 'P0001', detail = 'invalid_state';
+    raise exception 'We could not find pincode %. Please check it.', v_order.shipping_address ->> 'pincode'
+      using errcode = 'P0001', detail = 'unknown_pincode';
+  end if;
+  if not exists (select 1 from public.states as st where st.code = v_state and st.name = v_order.shipping_address ->> 'state') then
+    raise exception 'Pincode % is in %. Please check the state or the pincode.',
+      v_order.shipping_address ->> 'pincode', (select st.name from public.states as st where st.code = v_state)
+      using errcode = 'P0001', detail = 'state_pincode_mismatch', hint = v_state;
   end if;
   v_type := private.gst_supply_type(v_store, v_state);
   v_day := (v_order.created_at at time zone 'Asia/Kolkata')::date;
@@ -998,6 +1006,8 @@ alter table public.invoices enable row level security;
 alter table public.credit_notes enable row level security;
 alter table public.credit_note_items enable row level security;
 revoke all on table public.invoices, public.credit_notes, public.credit_note_items from anon, authenticated;
+-- not even the service role writes them directly: the PDF's path goes through set_document_pdf
+revoke insert, update, delete, truncate on table public.invoices, public.credit_notes, public.credit_note_items from service_role;
 grant select on table public.invoices, public.credit_notes, public.credit_note_items to authenticated;
 
 create policy "customers read their invoices and staff all" on public.invoices for select to authenticated

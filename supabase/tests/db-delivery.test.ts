@@ -765,16 +765,21 @@ forEachStoreServer('delivery by pincode: check_delivery and place_order', ({ ser
     });
 
     it.each([
-      ['karnataka', 'Karnataka'],
-      ['  KARNATAKA ', 'Karnataka'],
-      ['29', 'Karnataka'],
-      ['tamil nadu', 'Tamil Nadu'],
-      ['Orissa', 'Odisha'],
-      ['pondicherry', 'Puducherry'],
-    ])('stores the state %j as %j', async (typed, canonical) => {
-      const { data, error } = await place(asha, STANDARD, [one(small)], { state: typed });
+      ['karnataka', 'Karnataka', STANDARD],
+      ['  KARNATAKA ', 'Karnataka', STANDARD],
+      ['29', 'Karnataka', STANDARD],
+      ['tamil nadu', 'Tamil Nadu', '600001'],
+      ['Orissa', 'Odisha', '751001'],
+      ['pondicherry', 'Puducherry', '605001'],
+    ])('stores the state %j as %j', async (typed, canonical, pincode) => {
+      const { data, error } = await place(asha, pincode, [one(small)], { state: typed });
       expect(error).toBeNull();
       expect((data as Order).shipping_address).toMatchObject({ state: canonical });
+    });
+
+    it('refuses an address whose state is not its pincode’s (the place of supply decides the tax)', async () => {
+      const r = await refused(STANDARD, [one(small)], 'state_pincode_mismatch', { state: 'Maharashtra' });
+      expect(r.message).toBe('Pincode 560001 is in Karnataka. Please check the state or the pincode.');
     });
 
     it.each(['Atlantis', 'KA', 'Karnatak', '99', ''])('refuses the state %j', async (state) => {
