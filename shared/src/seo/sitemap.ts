@@ -9,7 +9,19 @@
 export const SITEMAP_PART_SIZE = 45_000;
 
 /** The storefront pages that are always there (robots.txt keeps the personal ones out). */
-export const SITEMAP_FIXED_PATHS = ['/', '/all-categories', '/products', '/contact', '/terms', '/privacy'];
+export const SITEMAP_FIXED_PATHS = [
+  '/',
+  '/all-categories',
+  '/products',
+  '/contact',
+  '/legal',
+  '/legal/seller',
+  '/legal/grievance',
+  '/legal/returns',
+  '/legal/shipping',
+  '/terms',
+  '/privacy',
+];
 
 export interface SitemapEntry {
   /** a storefront path, e.g. /product/aarav-3-seater-fabric-sofa */
