@@ -10,6 +10,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
 import { forEachServer, type TestServer } from 'supabase-local/testing';
+import { amountInWords, rupeesText } from '../functions/_shared/invoice/words.ts';
 import { postFunction } from './support/functions.ts';
 import {
   accessToken,
@@ -27,6 +28,7 @@ interface Issued {
   order_id: string;
   number: string;
   pdf_path: string | null;
+  total: number;
 }
 
 forEachServer(
@@ -71,7 +73,7 @@ forEachServer(
 
     async function invoiceOf(orderId: string): Promise<Issued> {
       const { rows } = await s.db.query<Issued>(
-        'select id::int as id, order_id, number, pdf_path from public.invoices where order_id = $1',
+        'select id::int as id, order_id, number, pdf_path, total::float8 as total from public.invoices where order_id = $1',
         [orderId],
       );
       expect(rows).toHaveLength(1);
@@ -124,8 +126,31 @@ forEachServer(
         expect(first.text).toContain('Tax Invoice');
         expect(first.text).toContain(`Invoice No.: ${number}`);
         expect(first.text).toContain(`Order No.: ${order.orderNumber}`);
-        expect(first.text).toContain('GSTIN: 29AAECF1234K1ZM');
-        expect(first.text).toContain('Place of Supply: Karnataka (State Code: 29)');
+        // the seed's store, Asha's address (Karnataka: CGST + SGST), the product's HSN and 18%
+        for (const field of [
+          'Original for Recipient',
+          'FurniCraft Home Private Limited',
+          '12 MG Road, Bengaluru, Karnataka 560001',
+          'GSTIN: 29AAECF1234K1ZM',
+          'Place of Supply: Karnataka (State Code: 29)',
+          'Whether tax is payable on reverse charge: No',
+          'GSTIN: Unregistered (consumer)',
+          'Asha Rao',
+          '14, 3rd Cross, Indiranagar',
+          'State: Karnataka, State Code: 29',
+          '9403',
+          '2 NOS',
+          'CGST rate',
+          'SGST rate',
+          '9%',
+          `Invoice total ${rupeesText(order.invoice.total)}`,
+          `Amount in words: ${amountInWords(order.invoice.total)}`,
+          'For FurniCraft Home Private Limited',
+          'Authorised Signatory: Ananya Rao, Director',
+          'This is a computer-generated invoice.',
+        ])
+          expect(first.text).toContain(field);
+        expect(first.text).not.toContain('IGST');
         const path = `${order.orderId}/${first.filename}`;
         expect((await invoiceOf(order.orderId)).pdf_path).toBe(path);
         expect((await objectsOf(order.orderId)).map((o) => o.name)).toEqual([path]);

@@ -6,6 +6,10 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'npm
 
 /** A4 landscape in points: room for every tax column at a legible size. */
 export const PAGE = { width: 841.89, height: 595.28, margin: 32 };
+/** The printable band between the side margins. */
+export const LEFT = PAGE.margin;
+export const RIGHT = PAGE.width - PAGE.margin;
+export const WIDTH = RIGHT - LEFT;
 export const INK = rgb(0.1, 0.1, 0.12);
 export const MUTED = rgb(0.38, 0.38, 0.42);
 export const RULE = rgb(0.75, 0.75, 0.78);

@@ -81,6 +81,11 @@ export interface InvoiceSnapshot {
   totals: SnapshotTotals;
 }
 
+export const isCreditNote = (s: InvoiceSnapshot) => s.document === 'credit_note';
+
+/** "Tax Invoice FC/2627/000001": how each page names the document. */
+export const documentName = (s: InvoiceSnapshot) => `${s.title} ${s.number}`;
+
 type Obj = Record<string, unknown>;
 
 class SnapshotError extends Error {
