@@ -344,7 +344,7 @@ comment on column public.order_items.taxable_value is
 
 -- Computes and stores the order's tax (once): the delivery state, the supply type, each line's
 -- rate on the order's day and its split. Called by place_order.
-create or replace function private.snapshot_order_tax(order_id uuid)
+create or replace function private.snapshot_order_tax(order_id uuid, check_state boolean default true)
 returns void
 language plpgsql
 volatile
@@ -366,11 +366,15 @@ begin
   -- The place of supply is where the goods go: the delivery pincode's state in the directory (the
   -- row delivery_quote used); an address naming another state is refused rather than taxed wrongly.
   select pc.state_code into v_state from public.pincodes as pc where pc.pincode = v_order.shipping_address ->> 'pincode';
+  if v_state is null and not check_state then
+    -- an order from before the directory (issue_invoice): the state it was typed with
+    select st.code into v_state from public.states as st where st.name = private.state_name(v_order.shipping_address ->> 'state');
+  end if;
   if v_state is null then
     raise exception 'We could not find pincode %. Please check it.', v_order.shipping_address ->> 'pincode'
       using errcode = 'P0001', detail = 'unknown_pincode';
   end if;
-  if not exists (select 1 from public.states as st where st.code = v_state and st.name = v_order.shipping_address ->> 'state') then
+  if check_state and not exists (select 1 from public.states as st where st.code = v_state and st.name = v_order.shipping_address ->> 'state') then
     raise exception 'Pincode % is in %. Please check the state or the pincode.',
       v_order.shipping_address ->> 'pincode', (select st.name from public.states as st where st.code = v_state)
       using errcode = 'P0001', detail = 'state_pincode_mismatch', hint = v_state;
@@ -650,7 +654,8 @@ begin
     ),
     'recipient', jsonb_build_object(
       'name', v_address ->> 'fullName', 'gstin', v_order.buyer_gstin, 'legal_name', v_order.buyer_legal_name,
-      'address', v_address ->> 'address', 'city', v_address ->> 'city', 'state_name', v_address ->> 'state',
+      'address', v_address ->> 'address', 'city', v_address ->> 'city',
+      'state_name', (select st.name from public.states as st where st.code = v_order.place_of_supply),
       'state_code', v_order.place_of_supply, 'pincode', v_address ->> 'pincode',
       'phone', v_address ->> 'phone', 'email', v_address ->> 'email'
     ),
@@ -687,8 +692,9 @@ begin
   end if;
   select * into v_order from public.orders as o where o.id = issue_invoice.order_id;
   if v_order.supply_type is null then
-    -- an order placed before this migration: its tax as of the day it was placed
-    perform private.snapshot_order_tax(v_order.id);
+    -- an order placed before this migration: its tax as of the day it was placed, the place of
+    -- supply from its pincode (its state was not checked against the pincode then)
+    perform private.snapshot_order_tax(v_order.id, false);
     select * into v_order from public.orders as o where o.id = issue_invoice.order_id;
   end if;
   v_parties := private.document_parties(v_order.id);
@@ -1045,7 +1051,7 @@ revoke all on function private.store_settings_normalize() from public;
 revoke all on function private.gst_rate(text, date) from public;
 revoke all on function private.split_gst(jsonb, numeric, numeric, text) from public;
 revoke all on function private.gst_supply_type(text, text) from public;
-revoke all on function private.snapshot_order_tax(uuid) from public;
+revoke all on function private.snapshot_order_tax(uuid, boolean) from public;
 revoke all on function private.orders_tax_immutable() from public;
 revoke all on function private.order_items_tax_immutable() from public;
 revoke all on function private.financial_year(timestamptz) from public;
