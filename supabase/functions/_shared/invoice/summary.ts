@@ -32,9 +32,11 @@ export function summary(sheet: Sheet, s: InvoiceSnapshot): void {
   sheet.paragraph(words, LEFT, split - LEFT - 20, { size: 8.5, bold: true, leading: 11 });
   sheet.y -= 4;
   const notes = [
-    'GST is included in the prices. Delivery charged with the goods is part of their value and taxed at ' +
-      'their rate (CGST Act s.15(2)(c)); a discount shown on the ' +
-      `${noun} reduces the taxable value (s.15(3)(a)).`,
+    isCreditNote(s)
+      ? 'Each credited unit carries its share of what the invoice line charged (the goods less their ' +
+        'discount plus their delivery) and of the tax on it (CGST Act s.34).'
+      : 'GST is included in the prices. Delivery charged with the goods is part of their value and taxed ' +
+        'at their rate (CGST Act s.15(2)(c)); the discount shown reduces the taxable value (s.15(3)(a)).',
     `This is a computer-generated ${noun}.`,
   ];
   for (const note of notes) sheet.paragraph(note, LEFT, split - LEFT - 20, { size: 7.5, color: MUTED });
