@@ -10,12 +10,14 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
 import { forEachServer, type TestServer } from 'supabase-local/testing';
+import type { Json } from '../../shared/src/types/database.ts';
 import { amountInWords, rupeesText } from '../functions/_shared/invoice/words.ts';
 import { postFunction } from './support/functions.ts';
 import {
   accessToken,
   addPeople,
   PEOPLE,
+  type Person,
   shippingAddress,
   storeClient,
   STORE_PATHS,
@@ -45,18 +47,25 @@ forEachServer(
     const call = (body: unknown, token?: string) => postFunction(s, 'invoice-pdf', body, token);
     const tokenOf = (p: (typeof PEOPLE)[keyof typeof PEOPLE]) => accessToken(s, p);
 
-    /** Asha's COD order of two pieces of a new product, dispatched by staff (which issues the invoice). */
-    async function shippedOrder(): Promise<{ orderId: string; orderNumber: string; invoice: Issued }> {
+    /**
+     * A COD order of two pieces of a new product (Asha's, to Bengaluru, unless told), dispatched by
+     * staff (which issues the invoice).
+     */
+    async function shippedOrder(
+      who: Person = PEOPLE.customerA,
+      extra: { shipping_address?: Json; buyer_gstin?: string; buyer_legal_name?: string } = {},
+    ): Promise<{ orderId: string; orderNumber: string; invoice: Issued }> {
       const { rows } = await s.db.query<{ id: number }>(
         `insert into public.products (name, price, original_price, category_id, stock_quantity, image_url)
          values ($1, 24999, 24999, 1, 100, '/images/products/invoice-chair.webp') returning id`,
         [`Invoice Test Armchair ${++serial}`],
       );
-      const placed = await storeClient(s, PEOPLE.customerA).rpc('place_order', {
+      const placed = await storeClient(s, who).rpc('place_order', {
         items: [{ product_id: Number(rows[0]!.id), quantity: 2 }],
         shipping_address: shippingAddress(),
         payment_method: 'cod',
         idempotency_key: `invoice-pdf-${serial}-${Date.now()}`,
+        ...extra,
       });
       if (placed.error) throw new Error(placed.error.message);
       const shipped = await storeClient(s, PEOPLE.admin).rpc('admin_set_order_status', {
@@ -221,6 +230,35 @@ forEachServer(
         });
         expect(get.status).toBe(405);
       });
+    });
+
+    it('a business buyer in another state: their name and GSTIN, IGST (from the order as placed)', async () => {
+      const order = await shippedOrder(PEOPLE.customerB, {
+        shipping_address: shippingAddress({
+          fullName: 'Bilal Khan',
+          address: '5 Marine Drive',
+          pincode: '400001',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+        }),
+        buyer_gstin: '27AAPFU0939F1ZV',
+        buyer_legal_name: 'Khan Interiors LLP',
+      });
+      const got = await download({ invoice_id: order.invoice.id }, tokenOf(PEOPLE.customerB));
+      for (const field of [
+        'Khan Interiors LLP',
+        'GSTIN: 27AAPFU0939F1ZV',
+        'Contact: Bilal Khan',
+        '5 Marine Drive',
+        'Mumbai - 400001',
+        'State: Maharashtra, State Code: 27',
+        'Place of Supply: Maharashtra (State Code: 27)',
+        'IGST rate',
+        '18%',
+        `Invoice total ${rupeesText(order.invoice.total)}`,
+      ])
+        expect(got.text).toContain(field);
+      for (const other of ['CGST rate', 'SGST rate', 'Unregistered']) expect(got.text).not.toContain(other);
     });
 
     it('two first downloads at once both get the link, and one object is stored', async () => {
