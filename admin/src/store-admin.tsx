@@ -7,6 +7,7 @@ import { contactMessages } from '@/contact-messages';
 import { customers } from '@/customers';
 import { deliveryHolidays, deliveryZones, pincodes } from '@/delivery';
 import { PincodeUploadPage } from '@/delivery/pincode-upload-page';
+import { creditNotes, invoices, taxRates } from '@/gst';
 import { AdminLayout } from '@/layout/admin-layout';
 import { LoginRedirect } from '@/layout/login-redirect';
 import { RedirectToDashboard } from '@/layout/redirect-to-dashboard';
@@ -18,6 +19,11 @@ import { promoCodes } from '@/promo-codes';
 import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
+// Their own chunks: the GSTIN check brings zod (shared/src/gst/gstin.ts), the export its CSV tables.
+const BusinessSettingsPage = lazy(() =>
+  import('@/gst/business-settings-page').then((m) => ({ default: m.BusinessSettingsPage })),
+);
+const GstExportPage = lazy(() => import('@/gst/gst-export-page').then((m) => ({ default: m.GstExportPage })));
 const ProductCreate = products.create;
 const ProductEdit = products.edit;
 
@@ -60,6 +66,9 @@ export default function StoreAdmin() {
       <Resource name="delivery_zones" {...deliveryZones} options={{ label: 'Delivery zones' }} />
       <Resource name="pincodes" {...pincodes} options={{ label: 'Pincodes' }} />
       <Resource name="delivery_holidays" {...deliveryHolidays} options={{ label: 'Holidays' }} />
+      <Resource name="tax_rates" {...taxRates} options={{ label: 'Tax rates' }} />
+      <Resource name="invoices" {...invoices} options={{ label: 'Invoices' }} />
+      <Resource name="credit_notes" {...creditNotes} options={{ label: 'Credit notes' }} />
       <Resource name="states" recordRepresentation="name" />
       <Resource name="store_settings" />
       <Resource name="product_options" />
@@ -76,6 +85,8 @@ export default function StoreAdmin() {
         />
         <Route path="/products/edit/:id" element={<ProductEditRoute />} />
         <Route path="/delivery/upload" element={<PincodeUploadPage />} />
+        <Route path="/gst/business" element={<BusinessSettingsPage />} />
+        <Route path="/gst/export" element={<GstExportPage />} />
         <Route path="*" element={<RedirectToDashboard />} />
       </CustomRoutes>
     </Admin>

@@ -7,6 +7,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TicketIcon from '@mui/icons-material/ConfirmationNumber';
 import WarningIcon from '@mui/icons-material/WarningAmber';
@@ -16,7 +17,8 @@ import { Menu } from 'react-admin';
 /**
  * The spec's sidebar (Dashboard, Products, Add Product, Orders, Back to Site) plus stock and the
  * extra resources. Delivery opens the delivery settings area (zones, pincodes, uploads, holidays and
- * cut-off), whose pages link to each other (delivery/delivery-nav.tsx).
+ * cut-off), whose pages link to each other (delivery/delivery-nav.tsx); GST & invoices likewise opens
+ * business details, tax rates, invoices, credit notes and the monthly GST export (gst/gst-nav.tsx).
  */
 export function AdminMenu() {
   return (
@@ -28,6 +30,7 @@ export function AdminMenu() {
       <Menu.Item to="/admin/stock_movements" primaryText="Stock movements" leftIcon={<HistoryIcon />} />
       <Menu.Item to="/admin/stock_alerts" primaryText="Low stock" leftIcon={<WarningIcon />} />
       <Menu.Item to="/admin/orders" primaryText="Orders" leftIcon={<ReceiptIcon />} />
+      <Menu.Item to="/admin/gst/business" primaryText="GST & invoices" leftIcon={<ReceiptLongIcon />} />
       <Menu.Item to="/admin/categories" primaryText="Categories" leftIcon={<CategoryIcon />} />
       <Menu.Item to="/admin/promo_codes" primaryText="Promo Codes" leftIcon={<TicketIcon />} />
       <Menu.Item to="/admin/delivery_zones" primaryText="Delivery" leftIcon={<LocalShippingIcon />} />

@@ -120,6 +120,27 @@ describe('toAdminError', () => {
     });
   });
 
+  it('says what to fix when a tax rate or the business details break a GST constraint', () => {
+    const twice = toAdminError(
+      httpError(409, {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "tax_rates_hsn_code_effective_from_key"',
+        details: 'Key (hsn_code, effective_from)=(9403, 2026-04-01) already exists.',
+      }),
+    );
+    expect(twice.message).toBe(
+      'This HSN code already has a rate from that date: edit that row, or choose another date.',
+    );
+    const prefixes = toAdminError(
+      httpError(400, {
+        code: '23514',
+        message:
+          'new row for relation "store_settings" violates check constraint "store_settings_credit_note_prefix_check"',
+      }),
+    );
+    expect(prefixes.message).toMatch(/not the invoice prefix/);
+  });
+
   it('says what to fix for the variant constraints staff meet in the grid', () => {
     const sku = toAdminError(
       httpError(409, {

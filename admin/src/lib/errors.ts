@@ -167,6 +167,23 @@ const CONSTRAINT_MESSAGES: Record<string, (value: string | null) => string> = {
   delivery_holidays_pkey: (day) => `${day ? `${day} is` : 'That day is'} already a holiday.`,
   delivery_holidays_name_check: () => 'A holiday’s name is 1 to 80 characters.',
   store_settings_non_delivery_weekdays_check: () => 'Leave at least one weekday to deliver on.',
+  store_settings_gstin_check: () => 'The GSTIN is not valid (15 characters, e.g. 27AAPFU0939F1ZV).',
+  store_settings_invoice_prefix_check: () => 'The invoice prefix is 1 to 4 capital letters or digits.',
+  store_settings_credit_note_prefix_check: () =>
+    'The credit note prefix is 1 to 4 capital letters or digits, and not the invoice prefix.',
+  store_settings_legal_text_check: () =>
+    'The legal name is 2 to 150 characters, the address 10 to 300, the other texts at most 100.',
+  store_settings_contact_email_check: () => 'Both e-mail addresses are needed, each like name@example.in.',
+  store_settings_contact_phone_check: () =>
+    'Both phone numbers are needed, each 8 to 20 digits, spaces, ( ) or -.',
+  tax_rates_hsn_code_effective_from_key: () =>
+    'This HSN code already has a rate from that date: edit that row, or choose another date.',
+  tax_rates_hsn_code_check: () => 'An HSN code is 4, 6 or 8 digits.',
+  tax_rates_rate_check: () => 'The rate is a percentage from 0 to 40.',
+  tax_rates_description_check: () => 'The description is 1 to 200 characters.',
+  products_hsn_code_check: () => 'An HSN code is 4, 6 or 8 digits.',
+  products_country_of_origin_check: () => 'The country of origin is 1 to 60 characters.',
+  products_net_quantity_check: () => 'The net quantity is 1 to 60 characters, e.g. 1 N.',
 };
 
 /** The constraint a 23xxx message names, and the value of the key its details show. */

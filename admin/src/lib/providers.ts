@@ -1,7 +1,7 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';
 import type { AuthProvider, DataProvider, GetListParams } from 'react-admin';
-import type { RpcArgs } from '@/lib/database';
+import type { RpcArgs, RpcReturns } from '@/lib/database';
 import { env } from '@/lib/env';
 import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
 import { isSessionExpired, roleOf } from '@/lib/session';
@@ -52,7 +52,7 @@ export function mapSearch(resource: string, params: GetListParams): GetListParam
 }
 
 /** Which column a list's `prefix` filter matches the start of, per resource. */
-const prefixColumns: Record<string, string> = { pincodes: 'pincode' };
+const prefixColumns: Record<string, string> = { pincodes: 'pincode', tax_rates: 'hsn_code' };
 
 /**
  * `prefix` becomes PostgREST's `col=like.560*` (ra-data-postgrest's own `@like` would match
@@ -90,6 +90,22 @@ const rethrow = (error: unknown): never => {
   throw error instanceof DOMException && error.name === 'AbortError' ? error : toAdminError(error);
 };
 
+/**
+ * A failed Edge Function call, with the function's own JSON error ({ message } or { error }) when it
+ * sent one: supabase-js only says 'Edge Function returned a non-2xx status code'.
+ */
+async function functionError(error: unknown): Promise<unknown> {
+  const response: unknown = error instanceof Error ? Reflect.get(error, 'context') : undefined;
+  if (!(response instanceof Response)) return error;
+  const body: unknown = await response.json().catch(() => null);
+  const said = (key: string) => {
+    const v: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
+    return typeof v === 'string' ? v : '';
+  };
+  const message = said('message') || said('error');
+  return message ? { message, code: said('code'), status: response.status, body } : error;
+}
+
 /** A supabase-js answer's data, or its error mapped by toAdminError. */
 async function unwrap<T>(
   answer: PromiseLike<{ data: T; error: null } | { data: null; error: PostgrestError }>,
@@ -98,6 +114,9 @@ async function unwrap<T>(
   if (result.error) throw toAdminError(result.error);
   return result.data;
 }
+
+/** PostgREST's max_rows (supabase/config.toml): the most rows one request answers. */
+const REGISTER_PAGE = 1000;
 
 /**
  * The console's calls besides react-admin's CRUD, typed by the generated Database, failing with an
@@ -151,6 +170,43 @@ export const storeApi = {
     unwrap(supabase.rpc('admin_assign_pincodes', args)),
   /** admin_load_pincodes: the pincode directory from an upload (new pincodes join the default zone). */
   loadPincodes: (args: RpcArgs<'admin_load_pincodes'>) => unwrap(supabase.rpc('admin_load_pincodes', args)),
+  /**
+   * admin_issue_credit_note: a credit note citing the order's invoice for the units given, numbered
+   * in its own series; the database refuses more than was invoiced (credit_exceeds_invoice).
+   */
+  issueCreditNote: (args: RpcArgs<'admin_issue_credit_note'>) =>
+    unwrap(supabase.rpc('admin_issue_credit_note', args)),
+  /**
+   * admin_gst_register: one row per invoice and credit-note line issued between the dates (IST,
+   * inclusive), in the function's order (date, kind, number, line). PostgREST answers at most
+   * max_rows (1,000) rows a request, so it is read in pages until a short one.
+   */
+  gstRegister: async (args: RpcArgs<'admin_gst_register'>) => {
+    const lines: RpcReturns<'admin_gst_register'> = [];
+    for (let from = 0; ; from += REGISTER_PAGE) {
+      const page = await unwrap(
+        supabase.rpc('admin_gst_register', args).range(from, from + REGISTER_PAGE - 1),
+      );
+      lines.push(...page);
+      if (page.length < REGISTER_PAGE) return lines;
+    }
+  },
+  /**
+   * The invoice-pdf function renders the document's PDF once (then reuses it) and answers a signed
+   * URL valid for 60 seconds. Its refusals carry a JSON body; their message is shown.
+   */
+  documentPdf: async (document: { invoice_id: number } | { credit_note_id: number }) => {
+    const { data, error } = await supabase.functions.invoke<{ url: string; filename: string }>(
+      'invoice-pdf',
+      {
+        body: document,
+      },
+    );
+    if (error) throw toAdminError(await functionError(error));
+    if (!data?.url)
+      throw new AdminError('The PDF could not be made. Please try again.', 'unavailable', '', 0);
+    return data;
+  },
   /** The razorpay-refund function issues a refund still owed for the order, at most once. */
   issueRefund: async (orderId: string) => {
     const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: orderId } });
