@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import {
   BooleanInput,
+  FormDataConsumer,
   NumberInput,
   ReferenceInput,
   SelectInput,
@@ -9,8 +10,11 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
+import { hsnError } from '@/gst/tax-rate-rules';
+import { HsnRateToday } from '@/products/hsn-rate';
 import { ImageUpload } from '@/products/image-upload';
 import {
+  type ProductFormValues,
   nonNegativeStock,
   requiredCategory,
   requiredName,
@@ -51,6 +55,47 @@ function CreatePricing() {
   );
 }
 
+const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' } as const;
+
+/**
+ * GST's HSN code (with the rate it resolves to today) and what the Legal Metrology (Packaged
+ * Commodities) Rules ask an online listing to declare: origin, manufacturer or importer, net quantity.
+ */
+function Declarations() {
+  return (
+    <>
+      <Box sx={row}>
+        <TextInput source="hsn_code" label="HSN code" validate={hsnError} helperText="4, 6 or 8 digits" />
+        <FormDataConsumer<ProductFormValues>>
+          {({ formData }) => <HsnRateToday hsn={formData.hsn_code} />}
+        </FormDataConsumer>
+      </Box>
+      <Box sx={row}>
+        <TextInput source="country_of_origin" label="Country of origin" />
+        <TextInput
+          source="net_quantity"
+          label="Net quantity"
+          helperText="“1 N” is one unit; a set: “1 set (3 pieces)”"
+        />
+      </Box>
+      <TextInput
+        source="manufacturer"
+        label="Manufacturer (name and address)"
+        helperText="Or the packer; empty: the store’s legal name and address are shown"
+        multiline
+        fullWidth
+      />
+      <TextInput
+        source="importer"
+        label="Importer (name and address)"
+        helperText="Only for imported goods"
+        multiline
+        fullWidth
+      />
+    </>
+  );
+}
+
 /** Every product field, shared by add and edit; the save's transform (product-row.ts) cleans it up. */
 export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
   return (
@@ -60,7 +105,15 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
           <SaveButton alwaysEnable />
         </Toolbar>
       }
-      defaultValues={{ stock_quantity: 0, in_stock: true, featured: false, is_large: false }}
+      defaultValues={{
+        stock_quantity: 0,
+        in_stock: true,
+        featured: false,
+        is_large: false,
+        hsn_code: '9403',
+        country_of_origin: 'India',
+        net_quantity: '1 N',
+      }}
       // the variants section refetches the product (its price summary): keep what staff typed
       resetOptions={{ keepDirtyValues: true }}
     >
@@ -91,6 +144,7 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
         <TextInput source="color" />
         <TextInput source="weight" />
       </Box>
+      <Declarations />
       <TextInput
         source="specifications.features"
         label="Features (one per line)"

@@ -76,6 +76,7 @@ function ProductGrid() {
         link={false}
         sortable={false}
       />
+      <TextField source="hsn_code" label="HSN" />
       <FunctionField
         label="Description"
         sortable={false}

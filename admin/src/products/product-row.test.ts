@@ -52,6 +52,29 @@ describe('product form rules', () => {
     ).toEqual({ features: ['Soft', 'Firm'], warranty: '1 year' });
   });
 
+  it('saves the GST and Legal Metrology declarations, trimmed; blanks keep the defaults or become null', () => {
+    const row = toProductRow({
+      name: 'Bamboo stool',
+      hsn_code: ' 94038200 ',
+      country_of_origin: ' Vietnam ',
+      manufacturer: ' Hanoi Bamboo Co., 12 Tran Phu, Hanoi ',
+      importer: 'FurniCraft Home Private Limited, 12 MG Road, Bengaluru 560001',
+      net_quantity: '1 set (3 pieces)',
+    });
+    expect(row).toMatchObject({
+      hsn_code: '94038200',
+      country_of_origin: 'Vietnam',
+      manufacturer: 'Hanoi Bamboo Co., 12 Tran Phu, Hanoi',
+      importer: 'FurniCraft Home Private Limited, 12 MG Road, Bengaluru 560001',
+      net_quantity: '1 set (3 pieces)',
+    });
+    const blank = toProductUpdate({ name: 'Stool', hsn_code: ' ', country_of_origin: '', manufacturer: ' ' });
+    expect(blank).not.toHaveProperty('hsn_code');
+    expect(blank).not.toHaveProperty('country_of_origin');
+    expect(blank).not.toHaveProperty('net_quantity');
+    expect(blank).toMatchObject({ manufacturer: null, importer: null });
+  });
+
   it('saves the large-item flag (two-person delivery) on add and edit', () => {
     expect(toProductRow({ name: 'Wardrobe', is_large: true }).is_large).toBe(true);
     expect(toProductUpdate({ name: 'Wardrobe', is_large: true }).is_large).toBe(true);

@@ -20,6 +20,12 @@ export interface ProductFormValues {
   in_stock?: boolean | null;
   /** A large item: two-person delivery, which some zones do not offer or charge extra for. */
   is_large?: boolean | null;
+  /** GST and the Legal Metrology declarations of an online listing (issue 18). */
+  hsn_code?: string | null;
+  country_of_origin?: string | null;
+  manufacturer?: string | null;
+  importer?: string | null;
+  net_quantity?: string | null;
   specifications?: {
     features?: string[] | string | null;
     warranty?: string | null;
@@ -64,6 +70,24 @@ export type ProductRow = Omit<TablesInsert<'products'>, 'price' | 'category_id'>
   category_id: number | null;
 };
 
+/**
+ * HSN code, country of origin and net quantity are not null with the database's defaults (9403,
+ * India, "1 N"): a blank one is left out, so the default (or the current value) stays. Manufacturer
+ * and importer are optional: blank is null (the listing then names the store as the packer).
+ */
+function declarations(values: ProductFormValues) {
+  const hsn = textOrNull(values.hsn_code);
+  const origin = textOrNull(values.country_of_origin);
+  const quantity = textOrNull(values.net_quantity);
+  return {
+    ...(hsn ? { hsn_code: hsn } : {}),
+    ...(origin ? { country_of_origin: origin } : {}),
+    ...(quantity ? { net_quantity: quantity } : {}),
+    manufacturer: textOrNull(values.manufacturer),
+    importer: textOrNull(values.importer),
+  };
+}
+
 /** The spec's rules for the add form: blank optional fields, empty lists and specs become null. */
 export function toProductRow(values: ProductFormValues): ProductRow {
   const images = toList(values.images);
@@ -91,6 +115,7 @@ export function toProductRow(values: ProductFormValues): ProductRow {
     featured: Boolean(values.featured),
     in_stock: values.in_stock ?? true,
     is_large: Boolean(values.is_large),
+    ...declarations(values),
     specifications: Object.keys(specifications).length > 0 ? specifications : null,
   };
 }
