@@ -14,6 +14,7 @@ import { formatINR } from 'shared/pricing/format';
 import { formatDay } from '@/delivery/delivery-days';
 import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
+import { OrderInvoice } from '@/orders/order-invoice';
 import { OrderMessages } from '@/orders/order-messages';
 import { OrderRefunds } from '@/orders/order-refunds';
 import { StatusChip } from '@/orders/order-status';
@@ -106,6 +107,7 @@ export function OrderShow() {
               />
             </Datagrid>
           </ReferenceManyField>
+          <OrderInvoice />
           <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
             Timeline
           </Typography>
