@@ -1,7 +1,8 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RouteError } from '@/app/route-error';
 import { RootLayout } from '@/components/layout/root-layout';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
 
 /**
  * The route table: every page is its own lazily loaded chunk; the layout ships in the entry. A route
@@ -36,6 +37,13 @@ export function createRouter() {
         { path: 'profile', lazy: () => import('@/app/routes/profile') },
         { path: 'terms', lazy: () => import('@/app/routes/legal') },
         { path: 'privacy', lazy: () => import('@/app/routes/legal') },
+        { path: 'legal', lazy: () => import('@/app/routes/legal-index') },
+        { path: 'legal/seller', lazy: () => import('@/app/routes/legal-seller') },
+        { path: 'legal/grievance', lazy: () => import('@/app/routes/legal-grievance') },
+        { path: 'legal/returns', lazy: () => import('@/app/routes/legal-returns') },
+        { path: 'legal/shipping', lazy: () => import('@/app/routes/legal-shipping') },
+        { path: 'legal/terms', element: <Navigate to={paths.terms} replace /> },
+        { path: 'legal/privacy', element: <Navigate to={paths.privacy} replace /> },
         { path: '*', lazy: () => import('@/app/routes/not-found') },
       ],
     },

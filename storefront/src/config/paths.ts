@@ -18,6 +18,12 @@ export const paths = {
   resetPassword: '/reset-password',
   terms: '/terms',
   privacy: '/privacy',
+  /** The legal area: what the Consumer Protection (E-Commerce) Rules 2020 ask a seller to show. */
+  legal: '/legal',
+  sellerDetails: '/legal/seller',
+  grievanceOfficer: '/legal/grievance',
+  returnsPolicy: '/legal/returns',
+  shippingPolicy: '/legal/shipping',
   /** A full page load into the admin app, not a client-side route. */
   adminLogin: '/admin/login',
   admin: '/admin/',

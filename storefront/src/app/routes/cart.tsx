@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { CartLineItem } from '@/app/components/cart-line-item';
 import { useCartStore } from '@/features/cart/cart-store';
-import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
+import { storeSettingsQueries } from '@/features/store/api/store-settings';
 import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
 import { PincodeBox } from '@/features/delivery/components/pincode-box';
 import { usePincodeStore } from '@/features/delivery/pincode-store';

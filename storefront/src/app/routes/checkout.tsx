@@ -20,13 +20,17 @@ import { DeliveryEstimate } from '@/features/delivery/components/delivery-estima
 import { PINCODE, usePincodeStore } from '@/features/delivery/pincode-store';
 import { blockingReason, codRefusal, undeliverableLines } from '@/features/delivery/quote-text';
 import type { PromoPreview } from '@/features/checkout/api/checkout';
-import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
+import { storeSettingsQueries } from '@/features/store/api/store-settings';
+import { BusinessInvoiceFields } from '@/features/checkout/components/business-invoice-fields';
 import { OrderLinesSummary } from '@/features/checkout/components/order-lines-summary';
 import { PaymentMethodChoice } from '@/features/checkout/components/payment-method-choice';
+import { PolicyLinks } from '@/features/checkout/components/policy-links';
 import { PromoBox } from '@/features/checkout/components/promo-box';
 import { ShippingFields } from '@/features/checkout/components/shipping-fields';
 import type { PaymentLine, PaymentMethod, PaymentState } from '@/features/checkout/payment-state';
+import { useBusinessInvoice } from '@/features/checkout/use-business-invoice';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useGstPreview } from '@/app/hooks/use-gst-preview';
 import { usePricedCart } from '@/app/hooks/use-priced-cart';
 
 export function Component() {
@@ -63,6 +67,10 @@ export function Component() {
   const { lines, products, cart, delivery } = usePricedCart(promo?.applied ? promo : null, shipTo);
   const remember = usePincodeStore((s) => s.remember);
   useEffect(() => remember(shipTo), [shipTo, remember]);
+  const businessInvoice = useBusinessInvoice();
+  // The answer for this pincode and this cart (not the last pincode's while the new one is asked).
+  const quote = shipTo && delivery.data?.pincode === shipTo ? delivery.data : undefined;
+  const tax = useGstPreview(cart, state);
 
   if (lines.length === 0) {
     return <EmptyCartRedirect />;
@@ -81,12 +89,10 @@ export function Component() {
     qty: line.qty,
   }));
   const { subtotal, deliveryFee: fee, discount, total } = cart.summary;
-  // The answer for this pincode and this cart (not the last pincode's while the new one is asked).
-  const quote = shipTo && delivery.data?.pincode === shipTo ? delivery.data : undefined;
   const codRefused = codRefusal(quote, rules.data?.cod_max_order_total, total);
   const effectiveMethod: PaymentMethod = method === 'cod' && codRefused ? 'razorpay' : method;
 
-  const proceed = (address: ShippingAddress) => {
+  const proceed = async (address: ShippingAddress) => {
     // place_order refuses the same; saying it here keeps the shopper on the page that can fix it.
     if (!quote && delivery.isFetching) {
       toast.error('Checking delivery to your pincode. Please try again in a moment.');
@@ -98,6 +104,8 @@ export function Component() {
       toast.error(refusal);
       return;
     }
+    const buyer = await businessInvoice.read();
+    if (!buyer) return;
     const state: PaymentState = {
       items,
       subtotal,
@@ -108,6 +116,8 @@ export function Component() {
       address,
       method: effectiveMethod,
       idempotencyKey: crypto.randomUUID(),
+      ...buyer,
+      tax,
     };
     navigate('/payment', { state });
   };
@@ -184,6 +194,7 @@ export function Component() {
               <DeliveryEstimate quote={quote} checking={delivery.isFetching} failed={delivery.isError} />
             )}
           </ShippingFields>
+          <BusinessInvoiceFields invoice={businessInvoice} />
           <PaymentMethodChoice value={effectiveMethod} onChange={setMethod} codRefusal={codRefused} />
         </div>
         <OrderLinesSummary
@@ -193,6 +204,7 @@ export function Component() {
           deliveryFee={fee}
           discount={discount}
           total={total}
+          tax={tax}
         >
           <PromoBox subtotal={subtotal} applied={promo} onApplied={setPromo} />
           <button
@@ -201,6 +213,7 @@ export function Component() {
           >
             Place Order
           </button>
+          <PolicyLinks />
         </OrderLinesSummary>
       </form>
     </section>

@@ -15,8 +15,9 @@ const PAGES = {
       ],
       [
         'Delivery',
-        `Delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more; otherwise a ${formatINR(DELIVERY_FEE)} fee applies. Estimated dates are not guaranteed.`,
+        `Standard delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more; otherwise a ${formatINR(DELIVERY_FEE)} fee applies. Some remote pincodes have their own fee, shown before you pay.`,
       ],
+      ['Cancellation', 'You can cancel an order until it ships; a paid online order is refunded in full.'],
       ['Returns', 'Items may be returned within 30 days of delivery in their original condition.'],
       ['Warranty', 'Every product carries a 1-year warranty against manufacturing defects.'],
     ],
@@ -51,6 +52,13 @@ export function Component() {
         </section>
       ))}
       <p className="mt-8">
+        The{' '}
+        <Link to={paths.legal} className="font-medium text-amber-800 underline">
+          returns, shipping and seller details
+        </Link>{' '}
+        are part of these terms.
+      </p>
+      <p className="mt-2">
         Questions?{' '}
         <Link to={paths.contact} className="font-medium text-amber-800 underline">
           Contact us

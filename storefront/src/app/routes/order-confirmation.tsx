@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useSessionReady } from '@/features/auth/hooks/use-session';
 import { orderQueries, type ConfirmedOrder } from '@/features/orders/api/orders';
+import { OrderTaxSummary } from '@/features/orders/components/order-tax-summary';
 import { deliveryWindow } from '@/lib/delivery-dates';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -106,6 +107,7 @@ export function Component() {
           </dd>
         </div>
       </dl>
+      <OrderTaxSummary order={o} />
       {!cancelled && (
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
           {STEPS.map(({ icon: Icon, title, text }) => (

@@ -59,6 +59,12 @@ function Payment({ state }: { state: PaymentState }) {
               <br />
               {a.email} · {a.phone}
             </address>
+            {state.buyerGstin && (
+              <p className="mt-3 text-sm text-stone-700" data-testid="business-invoice">
+                Business invoice: {state.buyerLegalName}, GSTIN{' '}
+                <span className="font-mono">{state.buyerGstin}</span>
+              </p>
+            )}
           </section>
           <section aria-labelledby="pay-with" className="rounded-xl border border-stone-200 bg-white p-5">
             <h2 id="pay-with" className="text-xl font-semibold">
@@ -98,6 +104,7 @@ function Payment({ state }: { state: PaymentState }) {
           deliveryFee={state.deliveryFee}
           discount={state.discount}
           total={state.total}
+          tax={state.tax}
         />
       </div>
     </section>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ProductDeclarations } from '@/app/components/product-declarations';
 import { PurchasePanel } from '@/app/components/purchase-panel';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
@@ -13,7 +14,7 @@ import { ProductSummary } from '@/features/catalog/components/product-summary';
 import { RelatedProducts } from '@/features/catalog/components/related-products';
 import { VariantPicker } from '@/features/catalog/components/variant-picker';
 import { useSelectedVariant } from '@/features/catalog/hooks/use-selected-variant';
-import { storeSettingsQueries } from '@/features/checkout/api/store-settings';
+import { storeSettingsQueries } from '@/features/store/api/store-settings';
 import { addressQueries } from '@/features/addresses/api/addresses';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { productJsonLd } from '@/features/catalog/product-json-ld';
@@ -54,6 +55,9 @@ function ProductPage({
   const user = useUser();
   // A signed-in shopper's default address (listed first) answers "Check delivery" before any pincode is typed.
   const addresses = useQuery({ ...addressQueries.list(user?.id ?? ''), enabled: Boolean(user) });
+  // The seller's details for the declarations (the footer asks for the same, once per visit): they
+  // never hold the product back.
+  const seller = useQuery(storeSettingsQueries.business()).data;
   // No active variant: the product is listed but cannot be bought (as a sold-out product).
   const stock = variant
     ? stockStatus(variant, lowStockThreshold)
@@ -89,6 +93,7 @@ function ProductPage({
             <CheckDelivery variantId={variant?.id} addressPincode={addresses.data?.[0]?.pincode} />
           </Suspense>
           <ProductDetails product={product} variant={variant} />
+          <ProductDeclarations product={product} variant={variant} seller={seller} />
         </div>
       </article>
       <RelatedProducts productId={product.id} categoryId={product.category_id} />

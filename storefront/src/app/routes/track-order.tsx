@@ -5,6 +5,7 @@ import { Field } from '@/components/ui/field';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';
 import { orderQueries } from '@/features/orders/api/orders';
+import { OrderDocuments } from '@/features/orders/components/order-documents';
 import { TrackingResult } from '@/features/orders/components/tracking-result';
 import { isAppError } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -25,6 +26,12 @@ export function Component() {
   const tracking = useQuery({
     ...orderQueries.tracking(orderNumber, contact),
     enabled: ready && orderNumber !== '',
+  });
+  // The owner (signed in) may download the invoice; a visitor tracking by e-mail or phone may not.
+  const orderId = tracking.data?.order_id ?? '';
+  const documents = useQuery({
+    ...orderQueries.documents(orderId),
+    enabled: Boolean(user) && orderId !== '',
   });
 
   return (
@@ -77,7 +84,17 @@ export function Component() {
           {user ? ' in your account' : ' with that email or phone'}. Please check the number and try again.
         </p>
       )}
-      {tracking.data && <TrackingResult record={tracking.data} />}
+      {tracking.data && (
+        <TrackingResult record={tracking.data}>
+          {documents.data && (
+            <OrderDocuments
+              status={documents.data.status}
+              invoice={documents.data.invoice}
+              creditNotes={documents.data.credit_notes}
+            />
+          )}
+        </TrackingResult>
+      )}
     </section>
   );
 }

@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { STORE_NAME } from 'shared/config';
 import { FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
 import { formatINR } from 'shared/pricing/format';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { storeSettingsQueries } from '@/features/store/api/store-settings';
+import { LEGAL_PAGES } from '@/features/store/legal-pages';
 
 const quickLinks = [
   { label: 'Sofas', to: paths.category('sofas') },
@@ -12,10 +15,20 @@ const quickLinks = [
   { label: 'Track Order', to: paths.trackOrder },
 ];
 
+const linkClass = 'text-stone-300 hover:text-white hover:underline';
+
+/**
+ * Every page's footer: quick links, contact, store hours, the legal pages, and who the seller is
+ * (legal name, registered address, GSTIN: Consumer Protection (E-Commerce) Rules 2020 r.4(2)) from
+ * store_settings, never typed here. Below the fold: its details may arrive after the page has painted.
+ */
 export function Footer() {
+  const business = useQuery(storeSettingsQueries.business()).data;
+  const phone = business?.customer_care_phone;
+  const email = business?.customer_care_email;
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-900 text-stone-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-semibold text-white">
             {STORE_NAME}
@@ -31,7 +44,7 @@ export function Footer() {
           <ul className="mt-2 space-y-1 text-sm">
             {quickLinks.map((link) => (
               <li key={link.label}>
-                <Link to={link.to} className="text-stone-300 hover:text-white hover:underline">
+                <Link to={link.to} className={linkClass}>
                   {link.label}
                 </Link>
               </li>
@@ -43,16 +56,25 @@ export function Footer() {
             Contact Us
           </h2>
           <address className="mt-2 space-y-1 text-sm not-italic text-stone-300">
-            <p>12 MG Road, Bengaluru, Karnataka 560001</p>
+            {business?.registered_address && <p>{business.registered_address}</p>}
+            {phone && (
+              <p>
+                <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={linkClass}>
+                  {phone}
+                </a>
+              </p>
+            )}
+            {email && (
+              <p>
+                <a href={`mailto:${email}`} className={linkClass}>
+                  {email}
+                </a>
+              </p>
+            )}
             <p>
-              <a href="tel:+918012345678" className="hover:text-white hover:underline">
-                +91 80 1234 5678
-              </a>
-            </p>
-            <p>
-              <a href="mailto:support@furnicraft.in" className="hover:text-white hover:underline">
-                support@furnicraft.in
-              </a>
+              <Link to={paths.grievanceOfficer} className={linkClass}>
+                Grievance Officer
+              </Link>
             </p>
           </address>
         </section>
@@ -67,17 +89,39 @@ export function Footer() {
             <dd>10:00 AM to 6:00 PM</dd>
           </dl>
         </section>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-lg font-semibold text-white">
+            <Link to={paths.legal} className="hover:underline">
+              Legal
+            </Link>
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {LEGAL_PAGES.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className={linkClass}>
+                  {p.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
-      <div className="flex flex-wrap items-center justify-center gap-4 border-t border-stone-800 py-4 text-xs text-stone-400">
-        <p>
+      <div className="border-t border-stone-800 px-4 py-4 text-center text-xs text-stone-400">
+        {business?.legal_name && (
+          <p data-testid="footer-seller">
+            Sold by {business.legal_name}
+            {business.registered_address && `, ${business.registered_address}`}
+            {business.gstin && (
+              <>
+                {' '}
+                · GSTIN <span className="font-mono">{business.gstin}</span>
+              </>
+            )}
+          </p>
+        )}
+        <p className="mt-1">
           © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
         </p>
-        <Link to={paths.privacy} className="hover:text-white hover:underline">
-          Privacy Policy
-        </Link>
-        <Link to={paths.terms} className="hover:text-white hover:underline">
-          Terms of Service
-        </Link>
       </div>
     </footer>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceLine } from '@/features/catalog/price-line';
+import { mrp, priceLine } from '@/features/catalog/price-line';
 
 describe("a product card's price line", () => {
   it('says "from" when the variants differ in price, with the cheapest one\'s original price', () => {
@@ -25,5 +25,16 @@ describe("a product card's price line", () => {
     const line = priceLine({ price: 124999.5, price_max: 250000, original_price: 150000 });
     expect(line.price).toBe('₹1,24,999.50');
     expect(line.original).toBe('₹1,50,000');
+  });
+});
+
+describe('the MRP a product page declares', () => {
+  it('is the struck original price when the product sells below it', () => {
+    expect(mrp(24999, 38999)).toBe(38999);
+  });
+  it('is the price itself without a higher original price', () => {
+    expect(mrp(2499, null)).toBe(2499);
+    expect(mrp(2499, 2499)).toBe(2499);
+    expect(mrp(2499, 1999)).toBe(2499);
   });
 });

@@ -25,3 +25,12 @@ export function priceLine(p: {
     discount,
   };
 }
+
+/**
+ * The MRP a listing declares (Legal Metrology (Packaged Commodities) Rules 2011 r.6(1)(e): the
+ * maximum retail price, inclusive of all taxes): the struck original price when the product sells
+ * below it, else the price itself. The store's prices already include GST.
+ */
+export function mrp(price: number, originalPrice: number | null): number {
+  return originalPrice != null && originalPrice > price ? originalPrice : price;
+}

@@ -18,7 +18,8 @@ const RULES: { keywords: RegExp; reply: string }[] = [
   },
   {
     keywords: /\b(return|returns|refund|exchange)\b/i,
-    reply: 'You can return any item within 30 days of delivery for a full refund.',
+    reply:
+      'You can return any item within 30 days of delivery: contact our customer care and we pick it up and refund you once it reaches us.',
   },
   {
     keywords: /\b(track|order|status)\b/i,

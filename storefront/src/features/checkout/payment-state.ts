@@ -1,5 +1,6 @@
 import type { ShippingAddress } from 'shared/schemas/checkout';
 import type { Enums } from 'shared/types/database';
+import type { TaxRow } from '@/lib/tax-lines';
 
 export type PaymentMethod = Enums<'payment_method'>;
 
@@ -40,6 +41,11 @@ export interface PaymentState {
   address: ShippingAddress;
   method: PaymentMethod;
   idempotencyKey: string;
+  /** The business invoice's GSTIN and registered name (both or neither; checked at checkout). */
+  buyerGstin?: string | null;
+  buyerLegalName?: string | null;
+  /** The GST the total includes, per rate, as the checkout previewed it. */
+  tax?: { tax: number; rows: TaxRow[] } | null;
 }
 
 /** The state if it is complete enough to pay (a total and a non-empty item list), else null. */

@@ -57,6 +57,8 @@ export function usePay(state: PaymentState, onOrderPlaced: () => void) {
       method: state.method,
       promoCode: state.promoCode,
       idempotencyKey: state.idempotencyKey,
+      buyerGstin: state.buyerGstin,
+      buyerLegalName: state.buyerLegalName,
     });
     onOrderPlaced();
     return order;

@@ -18,7 +18,7 @@ export const FAQ = [
     id: 'faq-returns',
     question: 'What is your return policy?',
     answer:
-      'You can return any item within 30 days of delivery. We pick it up and refund you once it reaches us.',
+      'You can return any item within 30 days of delivery, in its original condition: contact our customer care with your order number, and we pick it up and refund you once it reaches us. Until an order ships you can cancel it yourself under Profile → Order History. The full policy is under Legal → Returns, refunds and cancellation.',
   },
   {
     id: 'faq-size',

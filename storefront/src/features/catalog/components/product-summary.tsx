@@ -1,8 +1,10 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { formatINR } from 'shared/pricing/format';
 import { paths } from '@/config/paths';
 import type { ProductDetail, ProductVariant } from '@/features/catalog/api/products';
 import { ProductPrice } from '@/features/catalog/components/product-price';
+import { mrp } from '@/features/catalog/price-line';
 import { leadTimeText, type StockKind } from '@/features/catalog/stock-status';
 
 const STOCK_COLOURS: Record<StockKind, string> = {
@@ -26,6 +28,8 @@ export function ProductSummary({
   stock: { kind: StockKind; text: string };
 }) {
   const leadTime = variant ? leadTimeText(variant) : null;
+  const price = variant?.price ?? product.price;
+  const originalPrice = variant ? variant.original_price : product.original_price;
   return (
     <>
       {product.category && (
@@ -43,10 +47,10 @@ export function ProductSummary({
           {product.rating.toFixed(1)} ({product.review_count} reviews)
         </span>
       </p>
-      <ProductPrice
-        price={variant?.price ?? product.price}
-        originalPrice={variant ? variant.original_price : product.original_price}
-      />
+      <ProductPrice price={price} originalPrice={originalPrice} />
+      <p className="mt-1 text-sm text-stone-700" data-testid="product-mrp">
+        MRP {formatINR(mrp(price, originalPrice))} (incl. of all taxes)
+      </p>
       <p data-testid="stock-status" className={`mt-2 font-medium ${STOCK_COLOURS[stock.kind]}`}>
         {stock.text}
       </p>

@@ -27,6 +27,9 @@ export async function placeOrder(input: {
   method: PaymentMethod;
   promoCode: string | null;
   idempotencyKey: string;
+  /** A business invoice: the buyer's GSTIN and registered name (place_order checks them again). */
+  buyerGstin?: string | null | undefined;
+  buyerLegalName?: string | null | undefined;
 }): Promise<PlacedOrder> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('place_order', {
@@ -35,6 +38,8 @@ export async function placeOrder(input: {
     payment_method: input.method,
     promo_code: input.promoCode ?? undefined,
     idempotency_key: input.idempotencyKey,
+    buyer_gstin: input.buyerGstin ?? undefined,
+    buyer_legal_name: input.buyerLegalName ?? undefined,
   });
   if (error) throw toAppError(error);
   return data;

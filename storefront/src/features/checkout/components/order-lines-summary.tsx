@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { shownVariantTitle } from 'shared/catalog/variant-title';
 import { formatINR } from 'shared/pricing/format';
+import { TaxBreakdown } from '@/components/ui/tax-breakdown';
 import type { PaymentLine } from '@/features/checkout/payment-state';
+import type { TaxRow } from '@/lib/tax-lines';
 
 interface Props {
   lines: PaymentLine[];
@@ -14,10 +16,12 @@ interface Props {
   deliveryFee: number;
   discount: number;
   total: number;
+  /** The GST the total includes, per rate (a preview: place_order computes the order's). */
+  tax?: { tax: number; rows: TaxRow[] } | null | undefined;
   children?: ReactNode;
 }
 
-/** The order summary shared by checkout and payment: lines, subtotal, delivery, discount, total. */
+/** The order summary shared by checkout and payment: lines, subtotal, delivery, discount, total, GST. */
 export function OrderLinesSummary({
   lines,
   lineProblems,
@@ -25,6 +29,7 @@ export function OrderLinesSummary({
   deliveryFee,
   discount,
   total,
+  tax,
   children,
 }: Props) {
   return (
@@ -73,6 +78,7 @@ export function OrderLinesSummary({
           <dd data-testid="summary-total">{formatINR(total)}</dd>
         </div>
       </dl>
+      {tax && <TaxBreakdown tax={tax.tax} rows={tax.rows} />}
       {children}
     </aside>
   );

@@ -14,13 +14,20 @@ export const orderKeys = {
   confirmation: (orderNumber: string) => [...orderKeys.all, 'confirmation', orderNumber] as const,
   tracking: (orderNumber: string, contact: string) =>
     [...orderKeys.all, 'tracking', orderNumber, contact] as const,
+  documents: (orderId: string) => [...orderKeys.all, 'documents', orderId] as const,
 };
+
+/**
+ * An order's tax invoice (issued when it ships: one per order) and its credit notes, embedded with the
+ * order: RLS lets the owner read them.
+ */
+const DOCUMENTS = 'invoice:invoices(id,number),credit_notes(id,number)' as const;
 
 const selectHistory = (supabase: Supabase, userId: string) =>
   supabase
     .from('orders')
     .select(
-      'id,order_number,status,payment_status,total,created_at,items:order_items(product_name,variant_title,sku,quantity,unit_price)',
+      `id,order_number,status,payment_status,total,created_at,items:order_items(product_name,variant_title,sku,quantity,unit_price),${DOCUMENTS}` as const,
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
@@ -38,7 +45,7 @@ const selectConfirmation = (supabase: Supabase, orderNumber: string) =>
   supabase
     .from('orders')
     .select(
-      'id,order_number,status,payment_method,payment_status,payment_id,total,estimated_delivery_from,estimated_delivery_to',
+      'id,order_number,status,payment_method,payment_status,payment_id,total,estimated_delivery_from,estimated_delivery_to,supply_type,tax_total,buyer_gstin,buyer_legal_name,items:order_items(gst_rate,taxable_value,cgst,sgst,utgst,igst)',
     )
     .eq('order_number', orderNumber)
     .maybeSingle();
@@ -48,6 +55,22 @@ export type ConfirmedOrder = NonNullable<QueryData<ReturnType<typeof selectConfi
 
 async function fetchConfirmedOrder(orderNumber: string): Promise<ConfirmedOrder | null> {
   const { data, error } = await selectConfirmation(await getSupabase(), orderNumber);
+  if (error) throw toAppError(error);
+  return data;
+}
+
+const selectDocuments = (supabase: Supabase, orderId: string) =>
+  supabase
+    .from('orders')
+    .select(`id,status,${DOCUMENTS}` as const)
+    .eq('id', orderId)
+    .maybeSingle();
+
+/** The invoice and credit notes of one order (the tracking page, signed in), null when not the caller's. */
+export type OrderDocuments = NonNullable<QueryData<ReturnType<typeof selectDocuments>>>;
+
+async function fetchOrderDocuments(orderId: string): Promise<OrderDocuments | null> {
+  const { data, error } = await selectDocuments(await getSupabase(), orderId);
   if (error) throw toAppError(error);
   return data;
 }
@@ -106,6 +129,8 @@ export const orderQueries = {
       queryKey: orderKeys.tracking(orderNumber, contact),
       queryFn: () => trackOrder(orderNumber, contact),
     }),
+  documents: (orderId: string) =>
+    queryOptions({ queryKey: orderKeys.documents(orderId), queryFn: () => fetchOrderDocuments(orderId) }),
 };
 
 /**

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { orderQueries } from '@/features/orders/api/orders';
 import { CancelOrderButton } from '@/features/orders/components/cancel-order-button';
+import { OrderDocuments } from '@/features/orders/components/order-documents';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
@@ -49,6 +50,9 @@ export function OrdersTab({ userId }: { userId: string }) {
             {(o.status === 'pending' || o.status === 'processing') && (
               <CancelOrderButton orderId={o.id} orderNumber={o.order_number} />
             )}
+          </div>
+          <div className="mt-2">
+            <OrderDocuments status={o.status} invoice={o.invoice} creditNotes={o.credit_notes} />
           </div>
         </li>
       ))}

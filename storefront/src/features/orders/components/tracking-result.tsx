@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { formatINR } from 'shared/pricing/format';
 import type { TrackingRecord } from '@/features/orders/api/orders';
@@ -9,8 +10,11 @@ const when = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-/** The tracking record: status, estimated delivery, current location, the six-step timeline, items. */
-export function TrackingResult({ record }: { record: TrackingRecord }) {
+/**
+ * The tracking record: status, estimated delivery, current location, the six-step timeline, items.
+ * `children`: what the signed-in owner may do with it (download the invoice), under the status.
+ */
+export function TrackingResult({ record, children }: { record: TrackingRecord; children?: ReactNode }) {
   return (
     <section aria-labelledby="tracking-title" className="mt-8 space-y-6">
       <div className="rounded-xl border border-stone-200 bg-white p-5">
@@ -35,6 +39,7 @@ export function TrackingResult({ record }: { record: TrackingRecord }) {
             <dd className="font-semibold">{record.current_location ?? 'At our warehouse'}</dd>
           </div>
         </dl>
+        {children && <div className="mt-4">{children}</div>}
       </div>
       <div className="rounded-xl border border-stone-200 bg-white p-5">
         <h3 className="text-lg font-semibold">Timeline</h3>
