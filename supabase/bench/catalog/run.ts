@@ -478,6 +478,10 @@ async function main() {
         .join(' ')}`,
     );
     log(`wrote ${path.relative(process.cwd(), RESULTS)}`);
+  } catch (e) {
+    // said before the scratch database is dropped, which ends this run's idle connections
+    console.error('bench:catalog failed:', e);
+    process.exitCode = 1;
   } finally {
     if (!o.keep) {
       await admin(o.url, `drop database if exists ${dbName} with (force)`);
