@@ -77,6 +77,8 @@ test("the footer and the legal pages show the seller's GSTIN and the grievance o
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.goto('/legal');
+  await expect(page.getByRole('heading', { name: 'Legal', level: 1 })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('main').getByRole('link', { name: 'Seller details' }).click();
   await expect(page.getByTestId('seller-gstin')).toHaveText(seller.gstin);
   await expect(page.getByTestId('seller-pan')).toHaveText(seller.gstin.slice(2, 12));
@@ -84,6 +86,7 @@ test("the footer and the legal pages show the seller's GSTIN and the grievance o
 
   await page.goto('/legal/returns');
   await expect(page.getByTestId('returns-window')).toContainText('within 30 days of delivery');
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.goto('/legal/shipping');
   await expect(page.getByTestId('shipping-fee-rule')).toContainText('free on orders of ₹2,999 or more');
   await expect(page.getByTestId('shipping-cod-cap')).toContainText('up to ₹');

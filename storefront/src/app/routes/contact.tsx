@@ -1,25 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { FAQ, QUICK_HELP } from '@/features/contact/faq';
+import { storeSettingsQueries } from '@/features/store/api/store-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
-const DETAILS = [
-  { icon: MapPin, title: 'Visit Us', lines: ['12 MG Road, Bengaluru, Karnataka 560001'] },
-  { icon: Phone, title: 'Call Us', lines: ['+91 80 1234 5678'] },
-  { icon: Mail, title: 'Email Us', lines: ['support@furnicraft.in'] },
-  {
-    icon: Clock,
-    title: 'Store Hours',
-    lines: ['Monday to Saturday: 9:00 AM to 8:00 PM', 'Sunday: 10:00 AM to 6:00 PM'],
-  },
-];
+const STORE_HOURS = ['Monday to Saturday: 9:00 AM to 8:00 PM', 'Sunday: 10:00 AM to 6:00 PM'];
 
 export function Component() {
   usePageTitle('Contact Us', 'Contact FurniCraft: store details, quick help, FAQ and a message form.');
   const user = useUser();
   const [openFaq, setOpenFaq] = useState<string | null>(null);
+  // The address, phone and e-mail staff keep in store_settings (the footer and /legal show the same).
+  const business = useQuery(storeSettingsQueries.business()).data;
+  const details = [
+    { icon: MapPin, title: 'Visit Us', lines: [business?.registered_address] },
+    { icon: Phone, title: 'Call Us', lines: [business?.customer_care_phone] },
+    { icon: Mail, title: 'Email Us', lines: [business?.customer_care_email] },
+    { icon: Clock, title: 'Store Hours', lines: STORE_HOURS },
+  ];
 
   const showAnswer = (faqId: string) => {
     setOpenFaq(faqId);
@@ -44,13 +45,13 @@ export function Component() {
               Contact Information
             </h2>
             <ul className="mt-4 space-y-4">
-              {DETAILS.map(({ icon: Icon, title, lines }) => (
+              {details.map(({ icon: Icon, title, lines }) => (
                 <li key={title} className="flex gap-3">
                   <Icon aria-hidden="true" className="size-5 shrink-0 text-amber-800" />
                   <div>
                     <p className="font-medium">{title}</p>
-                    {lines.map((l) => (
-                      <p key={l} className="text-sm text-stone-600">
+                    {lines.map((l, i) => (
+                      <p key={i} className="min-h-5 text-sm text-stone-600">
                         {l}
                       </p>
                     ))}
