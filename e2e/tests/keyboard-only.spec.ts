@@ -42,7 +42,11 @@ test('a shopper finds a sofa, adds it, changes the quantity and asks the assista
   await tabTo(page, page.getByRole('link', { name: 'Cart, 1 item' }), { backwards: true }); // up to the header
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/cart');
-  await tabTo(page, page.getByRole('button', { name: `Increase quantity of ${product}` }));
+  // The stepper is enabled once the cart is priced (the most that may be bought is known); tabbing
+  // before that would pass it by and go round the whole page, footer included.
+  const increase = page.getByRole('button', { name: `Increase quantity of ${product}` });
+  await expect(increase).toBeEnabled();
+  await tabTo(page, increase);
   await page.keyboard.press('Enter');
   await expect(page.getByLabel(`Quantity of ${product}`, { exact: true })).toHaveText('2');
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
