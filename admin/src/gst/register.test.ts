@@ -17,6 +17,7 @@ const base: RegisterLine = {
   document_type: 'invoice',
   document_number: 'FC/2627/000001',
   document_date: '2026-10-03',
+  issued_at: '2026-10-03T06:30:00+00:00',
   invoice_number: 'FC/2627/000001',
   order_number: 'FC-1001',
   is_b2b: false,

@@ -115,9 +115,6 @@ async function unwrap<T>(
   return result.data;
 }
 
-/** PostgREST's max_rows (supabase/config.toml): the most rows one request answers. */
-const REGISTER_PAGE = 1000;
-
 /**
  * The console's calls besides react-admin's CRUD, typed by the generated Database, failing with an
  * AdminError. Not custom methods of the data provider: useDataProvider() answers `{ data: {} }`
@@ -178,17 +175,19 @@ export const storeApi = {
     unwrap(supabase.rpc('admin_issue_credit_note', args)),
   /**
    * admin_gst_register: one row per invoice and credit-note line issued between the dates (IST,
-   * inclusive), in the function's order (date, kind, number, line). PostgREST answers at most
-   * max_rows (1,000) rows a request, so it is read in pages until a short one.
+   * inclusive), in issue order. PostgREST answers at most max_rows (1,000) rows a request, so the
+   * function pages by keyset (whole documents a page): the next page starts after the last row's
+   * issued_at and number, and an empty page ends the list.
    */
-  gstRegister: async (args: RpcArgs<'admin_gst_register'>) => {
+  gstRegister: async (period: Pick<RpcArgs<'admin_gst_register'>, 'from_date' | 'to_date'>) => {
     const lines: RpcReturns<'admin_gst_register'> = [];
-    for (let from = 0; ; from += REGISTER_PAGE) {
-      const page = await unwrap(
-        supabase.rpc('admin_gst_register', args).range(from, from + REGISTER_PAGE - 1),
-      );
+    let after: Pick<RpcArgs<'admin_gst_register'>, 'after_issued_at' | 'after_number'> = {};
+    for (;;) {
+      const page = await unwrap(supabase.rpc('admin_gst_register', { ...period, ...after }));
+      const last = page[page.length - 1];
+      if (!last) return lines;
       lines.push(...page);
-      if (page.length < REGISTER_PAGE) return lines;
+      after = { after_issued_at: last.issued_at, after_number: last.document_number };
     }
   },
   /**
