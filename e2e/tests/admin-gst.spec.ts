@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 import { blockThirdParty, createUser, placeOrder, signInAsAdmin } from './support/admin';
+import { pdfText } from './support/gst';
 import {
   businessDetails,
   csvAmount,
@@ -19,15 +20,19 @@ test.describe.configure({ timeout: 150_000 });
 const gstNav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'GST and invoices' }).getByRole('link', { name, exact: true });
 
-/** The text of a CSV file the page downloads when `click` runs. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+/** The file the page downloads when `click` runs: its name and where it was saved. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string }> {
   const download = page.waitForEvent('download');
   await click();
   const file = await download;
-  const text = await readFile((await file.path())!, 'utf8');
-  // a byte-order mark first, so that spreadsheets read UTF-8
+  return { name: file.suggestedFilename(), path: (await file.path())! };
+}
+
+/** A downloaded CSV's text, after the byte-order mark that makes spreadsheets read UTF-8. */
+async function csvText(path: string): Promise<string> {
+  const text = await readFile(path, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  return { name: file.suggestedFilename(), text: text.slice(1) };
+  return text.slice(1);
 }
 
 test("staff set the business details, add a tax rate, see a shipped order's invoice, credit one unit and export the month for GST", async ({
@@ -105,8 +110,12 @@ test("staff set the business details, add a tax rate, see a shipped order's invo
     await expect(page.getByLabel(`Totals of invoice ${invoice.number}`)).toContainText('CGST');
     await expect(page.getByLabel(`Totals of invoice ${invoice.number}`)).toContainText('SGST');
     await expect(page.getByLabel(`Totals of invoice ${invoice.number}`)).not.toContainText('IGST');
-    await expect(page.getByRole('button', { name: `Download PDF of ${invoice.number}` })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    const invoicePdf = await downloaded(page, () =>
+      page.getByRole('button', { name: `Download PDF of ${invoice.number}` }).click(),
+    );
+    expect(invoicePdf.name).toBe(`${invoice.number.replaceAll('/', '-')}.pdf`);
+    expect(await pdfText(invoicePdf.path)).toContain(invoice.number);
 
     await page.getByRole('button', { name: 'Issue credit note' }).click();
     const dialog = page.getByRole('dialog', { name: 'Issue credit note' });
@@ -125,6 +134,10 @@ test("staff set the business details, add a tax rate, see a shipped order's invo
     await expect(notes).toContainText(creditNote!.number);
     await expect(notes).toContainText('Returned: damaged in transit');
     await expect(page.getByText('Every invoiced unit has been credited.')).toBeVisible();
+    const notePdf = await downloaded(page, () =>
+      notes.getByRole('button', { name: `Download PDF of ${creditNote!.number}` }).click(),
+    );
+    expect(await pdfText(notePdf.path)).toContain(invoice.number); // the invoice it cites
 
     // The invoices list has it, linked to the order
     await page.getByRole('menuitem', { name: 'GST & invoices' }).click();
@@ -141,7 +154,7 @@ test("staff set the business details, add a tax rate, see a shipped order's invo
     expect(await seriousA11yViolations(page)).toEqual([]);
     const documents = await downloaded(page, () => register.click());
     expect(documents.name).toBe(`gst-${monthIST()}-documents.csv`);
-    const rows = documents.text.split(/\r?\n/);
+    const rows = (await csvText(documents.path)).split(/\r?\n/);
     expect(rows[0]).toMatch(/^Document type,Document number,Document date,Invoice number,Order number,B2B,/);
     const rate = String(line!.gst_rate);
     const amounts = (d: { taxable_value: number; cgst: number; sgst: number; total: number }) =>
@@ -161,18 +174,44 @@ test("staff set the business details, add a tax rate, see a shipped order's invo
     expect(creditLine).toContain(`,${invoice.number},${order_number},No,`);
     expect(creditLine).toContain(`,${line!.hsn_code},${rate},1,${amounts(creditNote!)}`);
 
-    const hsnSummary = await downloaded(page, () =>
+    const hsnFile = await downloaded(page, () =>
       page.getByRole('button', { name: 'HSN summary (CSV)' }).click(),
     );
-    expect(hsnSummary.text.split(/\r?\n/)[0]).toBe(
+    const hsnSummary = await csvText(hsnFile.path);
+    expect(hsnSummary.split(/\r?\n/)[0]).toBe(
       'Section,Supplies,HSN,UQC,GST rate %,Quantity,Taxable value,CGST,SGST,UTGST,IGST,Total',
     );
-    expect(hsnSummary.text).toContain(`Invoices,B2C,${line!.hsn_code},NOS,${rate},`);
-    expect(hsnSummary.text).toContain(`Credit notes,B2C,${line!.hsn_code},NOS,${rate},`);
+    expect(hsnSummary).toContain(`Invoices,B2C,${line!.hsn_code},NOS,${rate},`);
+    expect(hsnSummary).toContain(`Credit notes,B2C,${line!.hsn_code},NOS,${rate},`);
     expect(outside).toEqual([]);
   } finally {
     await setBusinessDetails(before);
     await deleteTaxRatesOf(hsn);
+  }
+});
+
+test("an order cannot be shipped while the store's legal details are missing: staff see the database's reason", async ({
+  page,
+}) => {
+  const before = await businessDetails();
+  const { order_number } = await placeOrder(await createUser());
+  const { id } = await orderGst(order_number);
+  await signInAsAdmin(page, await createUser('admin'));
+  try {
+    await setBusinessDetails({ legal_name: null });
+    await page.goto(`/admin/orders/${id}/show`);
+    await page.getByRole('button', { name: 'Ship' }).click();
+    await expect(
+      page.getByText(
+        "Failed to update order: Set the store's legal name, registered address and GSTIN (Business & GST settings) before dispatching: the invoice needs them.",
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText('No invoice yet: the tax invoice is issued when the order is shipped.'),
+    ).toBeVisible();
+    expect((await orderGst(order_number)).invoice).toBeNull();
+  } finally {
+    await setBusinessDetails(before);
   }
 });
 
