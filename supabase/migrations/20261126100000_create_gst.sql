@@ -537,7 +537,7 @@ create table public.invoices (
 );
 comment on table public.invoices is
   'Tax invoices (CGST Act s.31, CGST Rules r.46), one per order, issued when it is dispatched; never changed: snapshot holds every printed field.';
-create index invoices_issued_at_idx on public.invoices (issued_at);
+create index invoices_issued_at_idx on public.invoices (issued_at, number);
 create index invoices_place_of_supply_idx on public.invoices (place_of_supply);
 
 create table public.credit_notes (
@@ -566,7 +566,7 @@ comment on table public.credit_notes is
   'Credit notes (CGST Act s.34, CGST Rules r.53(1A)) against an invoice, in their own series; never changed.';
 create index credit_notes_invoice_id_idx on public.credit_notes (invoice_id);
 create index credit_notes_order_id_idx on public.credit_notes (order_id);
-create index credit_notes_issued_at_idx on public.credit_notes (issued_at);
+create index credit_notes_issued_at_idx on public.credit_notes (issued_at, number);
 create index credit_notes_created_by_idx on public.credit_notes (created_by);
 
 create table public.credit_note_items (
@@ -907,12 +907,21 @@ revoke all on function public.admin_issue_credit_note(uuid, jsonb, text) from pu
 grant execute on function public.admin_issue_credit_note(uuid, jsonb, text) to authenticated;
 
 -- The accountant's register: every line of every invoice and credit note issued in the days given
--- (IST, inclusive), as printed (from the documents' snapshots).
-create or replace function public.admin_gst_register(from_date date, to_date date)
+-- (IST, inclusive), as printed (from the documents' snapshots), in issue order. Read in pages by
+-- keyset: pass the last row's issued_at and document_number to get the next page; a page holds whole
+-- documents, at most max_rows lines (PostgREST's max_rows is 1,000), and an empty one ends the list.
+create or replace function public.admin_gst_register(
+  from_date date,
+  to_date date,
+  after_issued_at timestamptz default null,
+  after_number text default null,
+  max_rows integer default 1000
+)
 returns table (
   document_type text,
   document_number text,
   document_date date,
+  issued_at timestamptz,
   invoice_number text,
   order_number text,
   is_b2b boolean,
@@ -937,6 +946,12 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  v_from timestamptz := admin_gst_register.from_date::timestamp at time zone 'Asia/Kolkata';
+  v_to timestamptz := (admin_gst_register.to_date + 1)::timestamp at time zone 'Asia/Kolkata';
+  v_after timestamptz := coalesce(admin_gst_register.after_issued_at, '-infinity');
+  v_after_no text := coalesce(admin_gst_register.after_number, '');
+  v_max integer := least(greatest(coalesce(admin_gst_register.max_rows, 1000), 1), 1000);
 begin
   perform private.require_admin(false);
   if from_date is null or to_date is null or to_date < from_date or to_date - from_date > 366 then
@@ -944,17 +959,29 @@ begin
   end if;
   return query
   with docs as (
-    select 'invoice'::text as kind, i.number, i.issued_at, i.number as invoice_number, i.snapshot, i.id
-    from public.invoices as i
-    where i.issued_at >= (from_date::timestamp at time zone 'Asia/Kolkata')
-      and i.issued_at < ((to_date + 1)::timestamp at time zone 'Asia/Kolkata')
+    (
+      select 'invoice'::text as kind, i.number, i.issued_at, i.number as invoice_number, i.snapshot
+      from public.invoices as i
+      where i.issued_at >= v_from and i.issued_at < v_to and (i.issued_at, i.number) > (v_after, v_after_no)
+      order by i.issued_at, i.number
+      limit v_max
+    )
     union all
-    select 'credit_note', c.number, c.issued_at, c.snapshot -> 'invoice' ->> 'number', c.snapshot, c.id
-    from public.credit_notes as c
-    where c.issued_at >= (from_date::timestamp at time zone 'Asia/Kolkata')
-      and c.issued_at < ((to_date + 1)::timestamp at time zone 'Asia/Kolkata')
+    (
+      select 'credit_note', c.number, c.issued_at, c.snapshot -> 'invoice' ->> 'number', c.snapshot
+      from public.credit_notes as c
+      where c.issued_at >= v_from and c.issued_at < v_to and (c.issued_at, c.number) > (v_after, v_after_no)
+      order by c.issued_at, c.number
+      limit v_max
+    )
+  ),
+  page as (
+    select d.*,
+      sum(jsonb_array_length(d.snapshot -> 'lines')) over (order by d.issued_at, d.number) as lines_up_to,
+      row_number() over (order by d.issued_at, d.number) as n
+    from (select * from docs order by docs.issued_at, docs.number limit v_max) as d
   )
-  select d.kind, d.number, (d.issued_at at time zone 'Asia/Kolkata')::date, d.invoice_number,
+  select d.kind, d.number, (d.issued_at at time zone 'Asia/Kolkata')::date, d.issued_at, d.invoice_number,
     d.snapshot -> 'order' ->> 'number',
     d.snapshot -> 'recipient' ->> 'gstin' is not null,
     d.snapshot -> 'recipient' ->> 'gstin', d.snapshot -> 'recipient' ->> 'legal_name',
@@ -964,15 +991,16 @@ begin
     l.line ->> 'hsn', (l.line ->> 'rate')::numeric, (l.line ->> 'quantity')::integer,
     (l.line ->> 'taxable_value')::numeric, (l.line ->> 'cgst')::numeric, (l.line ->> 'sgst')::numeric,
     (l.line ->> 'utgst')::numeric, (l.line ->> 'igst')::numeric, (l.line ->> 'total')::numeric
-  from docs as d
+  from page as d
   cross join lateral jsonb_array_elements(d.snapshot -> 'lines') with ordinality as l (line, ord)
-  order by d.issued_at, d.kind desc, d.number, l.ord;
+  where d.lines_up_to <= v_max or d.n = 1
+  order by d.issued_at, d.number, l.ord;
 end
 $$;
-comment on function public.admin_gst_register(date, date) is
-  'Staff (a read: a stale admin too): one row per line of every invoice and credit note issued between the two IST dates, for the GST returns.';
-revoke all on function public.admin_gst_register(date, date) from public, anon, authenticated;
-grant execute on function public.admin_gst_register(date, date) to authenticated;
+comment on function public.admin_gst_register(date, date, timestamptz, text, integer) is
+  'Staff (a read: a stale admin too): one row per line of every invoice and credit note issued between the two IST dates, for the GST returns; paged by (issued_at, document_number), whole documents per page.';
+revoke all on function public.admin_gst_register(date, date, timestamptz, text, integer) from public, anon, authenticated;
+grant execute on function public.admin_gst_register(date, date, timestamptz, text, integer) to authenticated;
 
 -- The invoice-pdf function records where it stored a document's PDF (once).
 create or replace function public.set_document_pdf(kind text, id bigint, path text)

@@ -62,6 +62,7 @@ interface RegisterRow {
   document_type: 'invoice' | 'credit_note';
   document_number: string;
   document_date: string;
+  issued_at: string;
   invoice_number: string;
   order_number: string;
   is_b2b: boolean;
@@ -919,6 +920,29 @@ forEachStoreServer('GST invoices and credit notes', ({ kind, server }) => {
       expect((await register('2026-11-02', '2026-11-30')).data!.map((r) => r.document_number)).not.toContain(
         invNov.number,
       );
+    });
+
+    it('pages by keyset, whole documents per page, until an empty page', async () => {
+      const all = (await register('2026-10-31', '2026-11-02')).data!;
+      const paged: RegisterRow[] = [];
+      let after: { after_issued_at: string; after_number: string } | undefined;
+      for (let i = 0; i < 10; i++) {
+        const { data, error } = await staff.rpc('admin_gst_register', {
+          from_date: '2026-10-31',
+          to_date: '2026-11-02',
+          max_rows: 1,
+          ...after,
+        });
+        expect(error).toBeNull();
+        if (data!.length === 0) break;
+        const rows = data as unknown as RegisterRow[];
+        expect(new Set(rows.map((r) => r.document_number)).size, 'one document a page').toBe(1);
+        paged.push(...rows);
+        const last = rows[rows.length - 1]!;
+        after = { after_issued_at: last.issued_at, after_number: last.document_number };
+      }
+      expect(paged).toEqual(all);
+      expect(new Set(paged.map((r) => r.document_number)).size).toBe(3);
     });
 
     it('refuses anyone but staff; a stale admin still reads, as with every staff read', async () => {

@@ -1717,7 +1717,13 @@ export type Database = {
         };
       };
       admin_gst_register: {
-        Args: { from_date: string; to_date: string };
+        Args: {
+          after_issued_at?: string;
+          after_number?: string;
+          from_date: string;
+          max_rows?: number;
+          to_date: string;
+        };
         Returns: {
           buyer_gstin: string;
           buyer_legal_name: string;
@@ -1730,6 +1736,7 @@ export type Database = {
           igst: number;
           invoice_number: string;
           is_b2b: boolean;
+          issued_at: string;
           order_number: string;
           place_of_supply: string;
           place_of_supply_name: string;

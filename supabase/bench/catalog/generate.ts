@@ -21,6 +21,8 @@ export interface GenerateResult {
   orderItems: number;
   /** notification_outbox rows, as the order triggers would have written them */
   outboxRows: number;
+  /** invoices of the shipped and delivered orders (issue 18) */
+  invoices: number;
   /** product_variants rows (issue 16: 1–5 per product, about 3 on average) */
   variants: number;
   seconds: Record<string, number>;
