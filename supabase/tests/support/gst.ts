@@ -1,30 +1,22 @@
 /**
- * GST (issue 18) for the db-gst* suites: GSTINs made with the contract's check-character rule, the
- * delivery addresses of the places of supply the suites use, an independent copy of the contract's
- * tax split (integer paise) to check the database's snapshot against, and readers of what
+ * GST (issue 18) for the db-gst* suites: GSTINs with their check character, the delivery addresses
+ * of the places of supply the suites use, shared/src/gst's split in paise (the preview the database
+ * is held to; db-gst-split checks both against the hand-checked fixture) and readers of what
  * place_order and the invoice trigger wrote (as the superuser, amounts as exact text → paise).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Queryable } from 'supabase-local';
 import type { TestServer } from 'supabase-local/testing';
+import { financialYear as sharedFinancialYear } from '../../../shared/src/gst/financial-year.ts';
+import { gstinCheckCharacter } from '../../../shared/src/gst/gstin.ts';
+import { apportion, splitChargedPaise, type SupplyType } from '../../../shared/src/gst/split.ts';
 import type { Json } from '../../../shared/src/types/database.ts';
 import { plainProduct, uniq } from './variants.ts';
 import { shippingAddress, storeClient, serviceClient, type Person } from './store.ts';
 
-const CHARSET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** The contract's check character of a GSTIN's first 14 characters. */
-export function gstinCheckChar(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const p = CHARSET.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(p / 36) + (p % 36);
-  }
-  return CHARSET.charAt((36 - (sum % 36)) % 36);
-}
-
 /** A GSTIN with the right check character. */
-export const gstin = (first14: string): string => first14 + gstinCheckChar(first14);
+export const gstin = (first14: string): string => first14 + gstinCheckCharacter(first14);
+export { gstinCheckCharacter as gstinCheckChar };
 
 /** The demo store's GSTIN (Karnataka, 29), as the seed has it. */
 export const STORE_GSTIN = '29AAECF1234K1ZM';
@@ -62,7 +54,7 @@ export async function hsnProduct(
   return p;
 }
 
-export type SupplyType = 'cgst_sgst' | 'cgst_utgst' | 'igst';
+export type { SupplyType };
 
 export interface SplitLine {
   discount_share: number;
@@ -74,25 +66,7 @@ export interface SplitLine {
   igst: number;
 }
 
-/** X apportioned over the amounts: floor shares, leftover paise to the largest remainders (ties: earlier). */
-function apportion(x: number, amounts: number[]): number[] {
-  const total = BigInt(amounts.reduce((a, b) => a + b, 0));
-  const X = BigInt(x);
-  const base = amounts.map((a) => (X * BigInt(a)) / total);
-  const rem = amounts.map((a) => (X * BigInt(a)) % total);
-  const out = base.map(Number);
-  const left = x - out.reduce((a, b) => a + b, 0);
-  const order = amounts
-    .map((_, i) => i)
-    .sort((i, j) => (rem[j]! > rem[i]! ? 1 : rem[j]! < rem[i]! ? -1 : i - j));
-  for (let k = 0; k < left; k++) out[order[k]!]! += 1;
-  return out;
-}
-
-/**
- * The contract's tax split, written again here (paise in, paise out) so the suites do not take the
- * database's or shared/src/gst's word for it.
- */
+/** shared/src/gst's split of lines in paise (amounts, discount and fee in paise; rates in %). */
 export function referenceSplit(
   lines: { amount: number; rate: number }[],
   discount: number,
@@ -103,19 +77,15 @@ export function referenceSplit(
   const d = apportion(discount, amounts);
   const f = apportion(delivery, amounts);
   return lines.map((l, i) => {
-    const charged = BigInt(l.amount - d[i]! + f[i]!);
-    const den = 10000n + BigInt(Math.round(l.rate * 100));
-    const taxable = Number((2n * charged * 10000n + den) / (2n * den));
-    const tax = Number(charged) - taxable;
-    const half = Math.ceil(tax / 2);
+    const x = splitChargedPaise(l.amount - d[i]! + f[i]!, l.rate, supply);
     return {
       discount_share: d[i]!,
       delivery_share: f[i]!,
-      taxable_value: taxable,
-      cgst: supply === 'igst' ? 0 : half,
-      sgst: supply === 'cgst_sgst' ? tax - half : 0,
-      utgst: supply === 'cgst_utgst' ? tax - half : 0,
-      igst: supply === 'igst' ? tax : 0,
+      taxable_value: x.taxableValue,
+      cgst: x.cgst,
+      sgst: x.sgst,
+      utgst: x.utgst,
+      igst: x.igst,
     };
   });
 }
@@ -237,14 +207,8 @@ export function orderSums(t: { order: OrderTax; items: ItemTax[] }) {
 
 /** The financial year of an instant, by its date in India: '2026-27' and its invoice form '2627'. */
 export function financialYear(at: Date): { fy: string; fy4: string } {
-  const ist = new Date(at.getTime() + 5.5 * 3600 * 1000);
-  const y = ist.getUTCFullYear();
-  const start = ist.getUTCMonth() >= 3 ? y : y - 1;
-  const end = (start + 1) % 100;
-  return {
-    fy: `${start}-${String(end).padStart(2, '0')}`,
-    fy4: `${String(start % 100).padStart(2, '0')}${String(end).padStart(2, '0')}`,
-  };
+  const y = sharedFinancialYear(at);
+  return { fy: y.label, fy4: y.short };
 }
 
 /** Sets a document's issue time as a test fixture: the superuser with user triggers off, in one transaction. */
