@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -12,6 +13,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
@@ -51,6 +54,8 @@ export function CreditNoteDialog({
   onDone: () => void;
 }) {
   const notify = useNotify();
+  // a phone gets the whole screen, the lines' table scrolling sideways if it must
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [draft, setDraft] = useState<CreditDraft>(empty);
   const [errors, setErrors] = useState<CreditDraftErrors>(noErrors);
   const [refused, setRefused] = useState<string | null>(null);
@@ -80,48 +85,60 @@ export function CreditNoteDialog({
       });
   };
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="credit-note-title" fullWidth maxWidth="md">
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="credit-note-title"
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+    >
       <DialogTitle id="credit-note-title">Issue credit note</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1 }}>
           Against invoice {invoiceNumber}. Each unit is credited at what it was charged (its share of the
           discount and delivery included), with the tax as on the invoice.
         </Typography>
-        <Table size="small" aria-label="Lines to credit">
-          <TableHead>
-            <TableRow>
-              <TableCell>Item</TableCell>
-              <TableCell align="right">Invoiced</TableCell>
-              <TableCell align="right">Credited</TableCell>
-              <TableCell>Credit now</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((line) => (
-              <TableRow key={line.id}>
-                <TableCell>{line.name}</TableCell>
-                <TableCell align="right">{line.invoiced}</TableCell>
-                <TableCell align="right">{line.credited}</TableCell>
-                <TableCell>
-                  <TextField
-                    type="number"
-                    size="small"
-                    label={`Units of ${line.name}`}
-                    value={draft.quantities[line.id] ?? ''}
-                    disabled={line.left === 0}
-                    onChange={(e) =>
-                      setDraft((d) => ({ ...d, quantities: { ...d.quantities, [line.id]: e.target.value } }))
-                    }
-                    error={errors.lines[line.id] !== undefined}
-                    helperText={errors.lines[line.id] ?? `up to ${line.left}`}
-                    slotProps={{ htmlInput: { min: 0, max: line.left, step: 1 } }}
-                    sx={{ width: 200 }}
-                  />
-                </TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Lines to credit">
+            <TableHead>
+              <TableRow>
+                <TableCell>Item</TableCell>
+                <TableCell align="right">Invoiced</TableCell>
+                <TableCell align="right">Credited</TableCell>
+                <TableCell>Credit now</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={line.id}>
+                  <TableCell>{line.name}</TableCell>
+                  <TableCell align="right">{line.invoiced}</TableCell>
+                  <TableCell align="right">{line.credited}</TableCell>
+                  <TableCell>
+                    <TextField
+                      type="number"
+                      size="small"
+                      label={`Units of ${line.name}`}
+                      value={draft.quantities[line.id] ?? ''}
+                      disabled={line.left === 0}
+                      onChange={(e) =>
+                        setDraft((d) => ({
+                          ...d,
+                          quantities: { ...d.quantities, [line.id]: e.target.value },
+                        }))
+                      }
+                      error={errors.lines[line.id] !== undefined}
+                      helperText={errors.lines[line.id] ?? `up to ${line.left}`}
+                      slotProps={{ htmlInput: { min: 0, max: line.left, step: 1 } }}
+                      sx={{ width: 160 }}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
         <TextField
           label="Reason"
           value={draft.reason}
