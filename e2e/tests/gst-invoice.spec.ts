@@ -66,6 +66,8 @@ test("the footer and the legal pages show the seller's GSTIN and the grievance o
   const seller = await sellerDetails();
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
+  // The footer asks for the seller's details once it is in view.
+  await footer.scrollIntoViewIfNeeded();
   await expect(footer.getByTestId('footer-seller')).toContainText(`Sold by ${seller.legal_name}`);
   await expect(footer.getByTestId('footer-seller')).toContainText(`GSTIN ${seller.gstin}`);
   await footer.getByRole('link', { name: 'Grievance Officer' }).first().click();
