@@ -4,6 +4,7 @@ import { createUser } from './support/admin';
 import { accessToken } from './support/admin-variants';
 import { addSofaToCart, signInNewShopper } from './support/checkout';
 import {
+  creditOneUnit,
   fillAddress,
   invoiceAmount,
   pdfText,
@@ -95,7 +96,7 @@ test("the footer and the legal pages show the seller's GSTIN and the grievance o
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('an order to Karnataka shows CGST + SGST, a business order to Maharashtra IGST and its GSTIN; shipped, both invoices download from order history', async ({
+test('an order to Karnataka shows CGST + SGST, a business order to Maharashtra IGST and its GSTIN; shipped, both invoices and a return’s credit note download from order history', async ({
   page,
 }) => {
   await signInNewShopper(page);
@@ -172,6 +173,22 @@ test('an order to Karnataka shows CGST + SGST, a business order to Maharashtra I
   expect(mhPdf).toContain(invoiceAmount(mh.igst));
   expect(mhPdf).toContain(VALID_GSTIN);
   expect(mhPdf).toContain('Verma Interiors LLP');
+
+  // A return: staff issue a credit note, which the customer downloads beside the invoice.
+  const note = await creditOneUnit(staff, ka.id);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Order History' }).click();
+  const [noteDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('listitem')
+      .filter({ hasText: inState })
+      .getByRole('button', { name: `Download credit note ${note.number}` })
+      .click(),
+  ]);
+  const notePdf = await pdfText(await noteDownload.path());
+  expect(notePdf).toContain('Credit Note');
+  expect(notePdf).toContain(note.number);
 
   // Tracking the shipped order offers the same download.
   await page.goto(`/track-order?order=${encodeURIComponent(otherState)}`);

@@ -34,6 +34,23 @@ export async function ship(staffToken: string, orderId: string): Promise<void> {
   });
 }
 
+/** Staff credit one unit of an order's first line (a return): the credit note cites the invoice. */
+export async function creditOneUnit(staffToken: string, orderId: string): Promise<{ number: string }> {
+  const [line] = await rest<{ id: number }[]>(
+    `/rest/v1/order_items?select=id&order_id=eq.${orderId}&order=id`,
+  );
+  return rest('/rest/v1/rpc/admin_issue_credit_note', {
+    method: 'POST',
+    token: staffToken,
+    headers: { Accept: 'application/vnd.pgrst.object+json' },
+    body: JSON.stringify({
+      order_id: orderId,
+      items: [{ order_item_id: line!.id, quantity: 1 }],
+      reason: 'Returned within 30 days',
+    }),
+  });
+}
+
 /** The seller's details as store_settings holds them (the pages must show these, not typed copies). */
 export async function sellerDetails() {
   const [row] = await rest<
