@@ -1,9 +1,8 @@
-import { Datagrid, FunctionField, List, ReferenceField, TextField } from 'react-admin';
+import { FunctionField, ReferenceField, TextField } from 'react-admin';
 import { istDate } from 'shared/gst/financial-year';
 import { formatINR } from 'shared/pricing/format';
 import { formatDay } from '@/delivery/delivery-days';
-import { documentFilters } from '@/gst/document-filters';
-import { GstNav } from '@/gst/gst-nav';
+import { DocumentList } from '@/gst/document-list';
 import type { Row } from '@/lib/database';
 
 type Invoice = Row<'invoices'>;
@@ -11,39 +10,27 @@ type Invoice = Row<'invoices'>;
 /** /admin/invoices: every tax invoice issued (one per shipped order), newest first; the order links to its page. */
 export function InvoiceList() {
   return (
-    <>
-      <GstNav />
-      <List
-        title="Invoices"
-        empty={false}
-        exporter={false}
-        filters={documentFilters}
-        sort={{ field: 'issued_at', order: 'DESC' }}
-        perPage={25}
-      >
-        <Datagrid rowClick={false} bulkActionButtons={false}>
-          <TextField source="number" label="Invoice" />
-          <FunctionField
-            source="issued_at"
-            label="Date"
-            render={(r: Invoice) => formatDay(istDate(r.issued_at))}
-          />
-          <ReferenceField source="order_id" reference="orders" label="Order" link="show" sortable={false} />
-          <ReferenceField source="place_of_supply" reference="states" label="Place of supply" link={false} />
-          <FunctionField source="is_b2b" label="B2B" render={(r: Invoice) => (r.is_b2b ? 'Yes' : 'No')} />
-          <FunctionField
-            source="taxable_value"
-            label="Taxable value"
-            render={(r: Invoice) => formatINR(r.taxable_value)}
-          />
-          <FunctionField
-            label="Tax"
-            sortable={false}
-            render={(r: Invoice) => formatINR(r.cgst + r.sgst + r.utgst + r.igst)}
-          />
-          <FunctionField source="total" label="Total" render={(r: Invoice) => formatINR(r.total)} />
-        </Datagrid>
-      </List>
-    </>
+    <DocumentList title="Invoices">
+      <TextField source="number" label="Invoice" />
+      <FunctionField
+        source="issued_at"
+        label="Date"
+        render={(r: Invoice) => formatDay(istDate(r.issued_at))}
+      />
+      <ReferenceField source="order_id" reference="orders" label="Order" link="show" sortable={false} />
+      <ReferenceField source="place_of_supply" reference="states" label="Place of supply" link={false} />
+      <FunctionField source="is_b2b" label="B2B" render={(r: Invoice) => (r.is_b2b ? 'Yes' : 'No')} />
+      <FunctionField
+        source="taxable_value"
+        label="Taxable value"
+        render={(r: Invoice) => formatINR(r.taxable_value)}
+      />
+      <FunctionField
+        label="Tax"
+        sortable={false}
+        render={(r: Invoice) => formatINR(r.cgst + r.sgst + r.utgst + r.igst)}
+      />
+      <FunctionField source="total" label="Total" render={(r: Invoice) => formatINR(r.total)} />
+    </DocumentList>
   );
 }
