@@ -3,6 +3,7 @@ import { DELIVERY_FEE, FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
 import { formatINR } from 'shared/pricing/format';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { LegalPage, LegalSection } from '@/features/store/components/legal-page';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const PAGES = {
@@ -43,28 +44,21 @@ export function Component() {
   const page = PAGES[pathname as keyof typeof PAGES] ?? PAGES[paths.terms];
   usePageTitle(page.title, `${STORE_NAME} ${page.title}.`);
   return (
-    <article className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-bold">{page.title}</h1>
+    <LegalPage title={page.title}>
       {page.sections.map(([heading, text]) => (
-        <section key={heading} className="mt-6">
-          <h2 className="text-xl font-semibold">{heading}</h2>
-          <p className="mt-2 text-stone-700">{text}</p>
-        </section>
+        <LegalSection key={heading} title={heading}>
+          <p>{text}</p>
+        </LegalSection>
       ))}
-      <p className="mt-8">
-        The{' '}
-        <Link to={paths.legal} className="font-medium text-amber-800 underline">
-          returns, shipping and seller details
-        </Link>{' '}
-        are part of these terms.
-      </p>
-      <p className="mt-2">
-        Questions?{' '}
-        <Link to={paths.contact} className="font-medium text-amber-800 underline">
-          Contact us
-        </Link>
-        .
-      </p>
-    </article>
+      {pathname === paths.terms && (
+        <p className="mt-8">
+          The{' '}
+          <Link to={paths.legal} className="font-medium text-amber-800 underline">
+            returns, shipping and seller details
+          </Link>{' '}
+          are part of these terms.
+        </p>
+      )}
+    </LegalPage>
   );
 }
