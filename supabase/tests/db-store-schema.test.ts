@@ -282,10 +282,10 @@ forEachDb('store schema', ({ db }) => {
        where n.nspname = 'private' and p.proname ~ '(gst|tax|invoice|document|split)'
          and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
     );
-    expect(privateForCustomers.map((r) => r.name), 'GST helpers the writing user needs').toEqual([
-      'is_valid_gstin',
-      'normalize_gstin',
-    ]);
+    expect(
+      privateForCustomers.map((r) => r.name),
+      'GST helpers the writing user needs',
+    ).toEqual(['is_valid_gstin', 'normalize_gstin']);
   });
 
   it('seeds a believable catalog: 10+ categories, 60+ products with pictures at stable paths', async () => {
