@@ -174,6 +174,12 @@ forEachStoreServer('the notification outbox', ({ server }) => {
       const rows = await rowsOf(order.id);
       expect(rows.map((r) => r.event)).toEqual(['order_placed', 'shipped', 'out_for_delivery', 'delivered']);
       expect(rows[1]!.payload).toMatchObject({ event_location: 'Jaipur Hub', status: 'shipped' });
+      // the dispatch issued the invoice before the Shipped event enqueued the mail (issue 18)
+      const invoice = await staff.from('invoices').select('number').eq('order_id', order.id).single();
+      expect(invoice.error).toBeNull();
+      expect(rows[1]!.payload).toMatchObject({ invoice_number: invoice.data!.number });
+      expect(rows[0]!.payload).toMatchObject({ invoice_number: null });
+      expect(Number((rows[0]!.payload as { tax_total: number }).tax_total)).toBeGreaterThan(0);
     });
 
     it('a cancellation writes one cancelled row saying who cancelled', async () => {

@@ -181,6 +181,24 @@ describe('the order mails', () => {
     }
   });
 
+  it('the shipped mail names the tax invoice once it is issued, and every mail the GST the total includes', () => {
+    const shipped = renderOrderMail(
+      'shipped',
+      payload({ invoice_number: 'FC/2627/000042', tax_total: 18756.43 }),
+      CTX,
+    );
+    expect(shipped.text).toContain(
+      'Your tax invoice FC/2627/000042 is ready: download it from Order History in your profile.',
+    );
+    expect(shipped.html).toContain('Your tax invoice FC/2627/000042 is ready');
+    expect(shipped.text).toContain('Total: ₹1,22,955.50\nIncludes GST: ₹18,756.43');
+    expect(shipped.html).toMatch(/font-weight:bold;font-size:17px;">Total</);
+    const before = renderOrderMail('shipped', payload({ invoice_number: null, tax_total: null }), CTX);
+    expect(before.text).not.toContain('tax invoice');
+    expect(before.text).not.toContain('Includes GST');
+    expect(() => readOrderMailPayload({ ...payload(), invoice_number: 42 })).toThrow(/text fields/);
+  });
+
   it('a cancellation says who cancelled: the customer, the store, or a payment that never came', () => {
     const byCustomer = payload({ event_description: 'Cancelled at your request.' });
     const byStore = payload({ event_description: 'Your order has been cancelled by the store.' });

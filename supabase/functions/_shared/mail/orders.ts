@@ -49,6 +49,10 @@ export interface OrderMailPayload {
   discount?: Amount;
   promo_code?: string | null;
   total?: Amount;
+  /** the GST the total includes (null for orders from before GST was recorded) */
+  tax_total?: Amount;
+  /** the tax invoice's number, once the order is dispatched */
+  invoice_number?: string | null;
   shipping_address?: MailAddress | null;
   payment_method?: string | null;
   payment_status?: string | null;
@@ -94,9 +98,10 @@ export function assertOrderMailPayload(json: unknown): asserts json is OrderMail
     'event_location',
     'event_at',
     'refund_reason',
+    'invoice_number',
   ] as const;
   if (!textFields(p, texts)) throw bad('text fields');
-  for (const n of ['subtotal', 'delivery_fee', 'discount', 'total', 'refund_amount'] as const)
+  for (const n of ['subtotal', 'delivery_fee', 'discount', 'total', 'tax_total', 'refund_amount'] as const)
     if (!isAmount(p[n])) throw bad(n);
   if (p.released_unpaid != null && typeof p.released_unpaid !== 'boolean') throw bad('released_unpaid');
   const address = p.shipping_address;
@@ -204,7 +209,15 @@ function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
       return {
         subject: `Your order ${n} has shipped`,
         heading: 'Your order is on its way',
-        intro: [hello, `Good news: order ${n} has left our warehouse.`],
+        intro: [
+          hello,
+          `Good news: order ${n} has left our warehouse.`,
+          ...(p.invoice_number
+            ? [
+                `Your tax invoice ${p.invoice_number} is ready: download it from Order History in your profile.`,
+              ]
+            : []),
+        ],
         event: true,
         eta: true,
       };
@@ -319,6 +332,7 @@ function amountRows(p: OrderMailPayload): [string, string][] {
   if (num(p.discount) > 0)
     rows.push([`Discount${p.promo_code ? ` (${p.promo_code})` : ''}`, `−${rupees(p.discount)}`]);
   rows.push(['Total', rupees(p.total)]);
+  if (num(p.tax_total) > 0) rows.push(['Includes GST', rupees(p.tax_total)]);
   return rows;
 }
 
@@ -373,8 +387,8 @@ ${itemsHtml(p, ctx)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${amountRows(p)
   .map(
-    ([k, v], i, all) =>
-      `<tr><td style="padding:3px 0;${i === all.length - 1 ? 'font-weight:bold;font-size:17px;' : ''}">${escapeHtml(k)}</td><td align="right" style="padding:3px 0;white-space:nowrap;${i === all.length - 1 ? 'font-weight:bold;font-size:17px;' : ''}">${escapeHtml(v)}</td></tr>`,
+    ([k, v]) =>
+      `<tr><td style="padding:3px 0;${k === 'Total' ? 'font-weight:bold;font-size:17px;' : ''}">${escapeHtml(k)}</td><td align="right" style="padding:3px 0;white-space:nowrap;${k === 'Total' ? 'font-weight:bold;font-size:17px;' : ''}">${escapeHtml(v)}</td></tr>`,
   )
   .join('\n')}
 </table>
