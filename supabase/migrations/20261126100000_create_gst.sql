@@ -834,29 +834,25 @@ begin
       using errcode = 'P0001', detail = 'credit_exceeds_invoice', hint = v_bad.order_item_id::text;
   end if;
 
-  -- Each line's credit: its per-unit share, or everything left when these are its last units.
+  -- Each line's credit: its per-unit share split by the one rule (private.split_gst, one line, no
+  -- discount or fee), or everything left in each column when these are its last units.
   with c as (
     select l.*, l.credited + l.quantity = l.ordered as last,
       case when l.credited + l.quantity = l.ordered then l.charged - l.prev_amount
         else round(l.charged * l.quantity / l.ordered, 2) end as amount
     from pg_temp.credit_lines as l
   ),
-  t as (
-    select c.*,
-      case when c.last then c.taxable - c.prev_taxable else round(c.amount * 100 / (100 + c.rate), 2) end as t_taxable
-    from c
-  ),
   s as (
-    select t.*,
-      case when t.last then t.cgst - t.prev_cgst
-        when v_invoice.supply_type = 'igst' then 0 else ceil((t.amount - t.t_taxable) * 100 / 2) / 100 end as t_cgst,
-      case when t.last then t.sgst - t.prev_sgst
-        when v_invoice.supply_type = 'cgst_sgst' then floor((t.amount - t.t_taxable) * 100 / 2) / 100 else 0 end as t_sgst,
-      case when t.last then t.utgst - t.prev_utgst
-        when v_invoice.supply_type = 'cgst_utgst' then floor((t.amount - t.t_taxable) * 100 / 2) / 100 else 0 end as t_utgst,
-      case when t.last then t.igst - t.prev_igst
-        when v_invoice.supply_type = 'igst' then t.amount - t.t_taxable else 0 end as t_igst
-    from t
+    select c.*,
+      case when c.last then c.taxable - c.prev_taxable else x.taxable_value end as t_taxable,
+      case when c.last then c.cgst - c.prev_cgst else x.cgst end as t_cgst,
+      case when c.last then c.sgst - c.prev_sgst else x.sgst end as t_sgst,
+      case when c.last then c.utgst - c.prev_utgst else x.utgst end as t_utgst,
+      case when c.last then c.igst - c.prev_igst else x.igst end as t_igst
+    from c
+    cross join lateral private.split_gst(
+      jsonb_build_array(jsonb_build_object('amount', c.amount, 'rate', c.rate)), 0, 0, v_invoice.supply_type
+    ) as x
   )
   select jsonb_agg(jsonb_build_object(
       'order_item_id', s.order_item_id, 'description', i.product_name || coalesce(' (' || i.variant_title || ')', ''),
