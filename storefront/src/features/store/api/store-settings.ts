@@ -12,88 +12,70 @@ import { getSupabase } from '@/lib/get-supabase';
  */
 export const storeSettingsKeys = {
   all: ['store-settings'] as const,
-  checkoutRules: () => [...storeSettingsKeys.all, 'checkout-rules'] as const,
-  lowStock: () => [...storeSettingsKeys.all, 'low-stock'] as const,
-  business: () => [...storeSettingsKeys.all, 'business'] as const,
-  shippingTerms: () => [...storeSettingsKeys.all, 'shipping-terms'] as const,
 };
 
-async function fetchCheckoutRules() {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('store_settings')
-    .select('cod_max_order_total,max_quantity_per_line')
-    .single();
-  if (error) throw toAppError(error);
-  return data;
-}
-
-/** The store's low-stock level (a variant's own threshold overrides it), the one staff's alerts use. */
-async function fetchLowStockThreshold(): Promise<number> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('store_settings').select('low_stock_threshold').single();
-  if (error) throw toAppError(error);
-  return data.low_stock_threshold;
-}
-
 /**
- * Who sells (Consumer Protection (E-Commerce) Rules 2020 r.4(2) and r.4(4)): legal name, registered
- * address, GSTIN (its state code and PAN are generated from it), the grievance officer (r.4(5)) and
- * customer care. Staff edit them in the admin; nothing here is typed in the storefront's copy.
+ * The one row, read once for every screen that shows part of it (one request, one cache entry): the
+ * checkout's rules, the low-stock level, the seller's legal details (Consumer Protection (E-Commerce)
+ * Rules 2020 r.4(2), r.4(4), r.4(5): legal name, registered address, GSTIN with its state code and
+ * PAN, the grievance officer, customer care; staff edit them in the admin, nothing is typed here) and
+ * the shipping policy's terms.
  */
-async function fetchBusinessDetails() {
+async function fetchStoreSettings() {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('store_settings')
     .select(
-      'legal_name,registered_address,gstin,pan,gst_state_code,grievance_officer_name,grievance_officer_designation,grievance_officer_email,grievance_officer_phone,grievance_officer_hours,customer_care_email,customer_care_phone,customer_care_hours',
+      'cod_max_order_total,max_quantity_per_line,low_stock_threshold,order_cutoff,non_delivery_weekdays,legal_name,registered_address,gstin,pan,gst_state_code,grievance_officer_name,grievance_officer_designation,grievance_officer_email,grievance_officer_phone,grievance_officer_hours,customer_care_email,customer_care_phone,customer_care_hours',
     )
     .single();
   if (error) throw toAppError(error);
   return data;
 }
 
+type StoreSettings = Awaited<ReturnType<typeof fetchStoreSettings>>;
+
+const checkoutRules = ({ cod_max_order_total, max_quantity_per_line }: StoreSettings) => ({
+  cod_max_order_total,
+  max_quantity_per_line,
+});
+
+const businessDetails = (s: StoreSettings) => ({
+  legal_name: s.legal_name,
+  registered_address: s.registered_address,
+  gstin: s.gstin,
+  pan: s.pan,
+  gst_state_code: s.gst_state_code,
+  grievance_officer_name: s.grievance_officer_name,
+  grievance_officer_designation: s.grievance_officer_designation,
+  grievance_officer_email: s.grievance_officer_email,
+  grievance_officer_phone: s.grievance_officer_phone,
+  grievance_officer_hours: s.grievance_officer_hours,
+  customer_care_email: s.customer_care_email,
+  customer_care_phone: s.customer_care_phone,
+  customer_care_hours: s.customer_care_hours,
+});
+
 /** What the shipping policy states from the settings: the COD cap, the daily cut-off, closed weekdays. */
-async function fetchShippingTerms() {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('store_settings')
-    .select('cod_max_order_total,order_cutoff,non_delivery_weekdays')
-    .single();
-  if (error) throw toAppError(error);
-  return data;
-}
+const shippingTerms = ({ cod_max_order_total, order_cutoff, non_delivery_weekdays }: StoreSettings) => ({
+  cod_max_order_total,
+  order_cutoff,
+  non_delivery_weekdays,
+});
 
-export type ShippingTerms = Awaited<ReturnType<typeof fetchShippingTerms>>;
+export type ShippingTerms = ReturnType<typeof shippingTerms>;
 
-export type BusinessDetails = Awaited<ReturnType<typeof fetchBusinessDetails>>;
+export type BusinessDetails = ReturnType<typeof businessDetails>;
 
-export type CheckoutRules = Awaited<ReturnType<typeof fetchCheckoutRules>>;
+export type CheckoutRules = ReturnType<typeof checkoutRules>;
 
+const settings = { queryKey: storeSettingsKeys.all, queryFn: fetchStoreSettings, staleTime: 5 * 60 * 1000 };
+
+/** Each screen's part of the one row (TanStack Query's `select`: one fetch serves them all). */
 export const storeSettingsQueries = {
-  checkoutRules: () =>
-    queryOptions({
-      queryKey: storeSettingsKeys.checkoutRules(),
-      queryFn: fetchCheckoutRules,
-      staleTime: 5 * 60 * 1000,
-    }),
-  lowStockThreshold: () =>
-    queryOptions({
-      queryKey: storeSettingsKeys.lowStock(),
-      queryFn: fetchLowStockThreshold,
-      staleTime: 5 * 60 * 1000,
-    }),
-  /** Read once per visit (every page's footer shows them); staff change them rarely. */
-  business: () =>
-    queryOptions({
-      queryKey: storeSettingsKeys.business(),
-      queryFn: fetchBusinessDetails,
-      staleTime: 30 * 60 * 1000,
-    }),
-  shippingTerms: () =>
-    queryOptions({
-      queryKey: storeSettingsKeys.shippingTerms(),
-      queryFn: fetchShippingTerms,
-      staleTime: 5 * 60 * 1000,
-    }),
+  checkoutRules: () => queryOptions({ ...settings, select: checkoutRules }),
+  /** The store's low-stock level (a variant's own threshold overrides it), the one staff's alerts use. */
+  lowStockThreshold: () => queryOptions({ ...settings, select: (s: StoreSettings) => s.low_stock_threshold }),
+  business: () => queryOptions({ ...settings, select: businessDetails }),
+  shippingTerms: () => queryOptions({ ...settings, select: shippingTerms }),
 };
