@@ -6,12 +6,12 @@ import { categories } from '@/categories';
 import { contactMessages } from '@/contact-messages';
 import { customers } from '@/customers';
 import { deliveryHolidays, deliveryZones, pincodes } from '@/delivery';
-import { PincodeUploadPage } from '@/delivery/pincode-upload-page';
 import { creditNotes, invoices, taxRates } from '@/gst';
 import { AdminLayout } from '@/layout/admin-layout';
 import { LoginRedirect } from '@/layout/login-redirect';
 import { RedirectToDashboard } from '@/layout/redirect-to-dashboard';
 import { lightTheme } from '@/layout/theme';
+import { lazyPage } from '@/lib/lazy-page';
 import { authProvider, dataProvider } from '@/lib/providers';
 import { orders } from '@/orders';
 import { products } from '@/products';
@@ -19,11 +19,11 @@ import { promoCodes } from '@/promo-codes';
 import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
-// Their own chunks: the GSTIN check brings zod (shared/src/gst/gstin.ts), the export its CSV tables.
-const BusinessSettingsPage = lazy(() =>
-  import('@/gst/business-settings-page').then((m) => ({ default: m.BusinessSettingsPage })),
-);
-const GstExportPage = lazy(() => import('@/gst/gst-export-page').then((m) => ({ default: m.GstExportPage })));
+// Their own chunks: the GSTIN check brings zod (shared/src/gst/gstin.ts), the export its CSV tables,
+// the upload papaparse.
+const BusinessSettingsPage = lazyPage(() => import('@/gst/business-settings-page'), 'BusinessSettingsPage');
+const GstExportPage = lazyPage(() => import('@/gst/gst-export-page'), 'GstExportPage');
+const PincodeUploadPage = lazyPage(() => import('@/delivery/pincode-upload-page'), 'PincodeUploadPage');
 const ProductCreate = products.create;
 const ProductEdit = products.edit;
 

@@ -1,7 +1,10 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { CategoryCreate } from '@/categories/category-create';
-import { CategoryEdit } from '@/categories/category-edit';
-import { CategoryList } from '@/categories/category-list';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const CategoryCreate = lazyPage(() => import('@/categories/category-create'), 'CategoryCreate');
+const CategoryEdit = lazyPage(() => import('@/categories/category-edit'), 'CategoryEdit');
+const CategoryList = lazyPage(() => import('@/categories/category-list'), 'CategoryList');
 
 export const categories = {
   list: CategoryList,

@@ -1,5 +1,11 @@
 import MailIcon from '@mui/icons-material/Mail';
-import { ContactMessageList } from '@/contact-messages/contact-message-list';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const ContactMessageList = lazyPage(
+  () => import('@/contact-messages/contact-message-list'),
+  'ContactMessageList',
+);
 
 export const contactMessages = {
   list: ContactMessageList,

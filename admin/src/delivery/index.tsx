@@ -1,12 +1,15 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PinDropIcon from '@mui/icons-material/PinDrop';
-import { HolidayCreate } from '@/delivery/holiday-create';
-import { HolidayList } from '@/delivery/holiday-list';
-import { PincodeList } from '@/delivery/pincode-list';
-import { ZoneCreate } from '@/delivery/zone-create';
-import { ZoneEdit } from '@/delivery/zone-edit';
-import { ZoneList } from '@/delivery/zone-list';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const HolidayCreate = lazyPage(() => import('@/delivery/holiday-create'), 'HolidayCreate');
+const HolidayList = lazyPage(() => import('@/delivery/holiday-list'), 'HolidayList');
+const PincodeList = lazyPage(() => import('@/delivery/pincode-list'), 'PincodeList');
+const ZoneCreate = lazyPage(() => import('@/delivery/zone-create'), 'ZoneCreate');
+const ZoneEdit = lazyPage(() => import('@/delivery/zone-edit'), 'ZoneEdit');
+const ZoneList = lazyPage(() => import('@/delivery/zone-list'), 'ZoneList');
 
 /** /admin/delivery_zones: fees, transit, large items and COD per zone. */
 export const deliveryZones = {

@@ -1,11 +1,14 @@
 import PercentIcon from '@mui/icons-material/Percent';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import UndoIcon from '@mui/icons-material/Undo';
-import { CreditNoteList } from '@/gst/credit-note-list';
-import { InvoiceList } from '@/gst/invoice-list';
-import { TaxRateCreate } from '@/gst/tax-rate-create';
-import { TaxRateEdit } from '@/gst/tax-rate-edit';
-import { TaxRateList } from '@/gst/tax-rate-list';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const CreditNoteList = lazyPage(() => import('@/gst/credit-note-list'), 'CreditNoteList');
+const InvoiceList = lazyPage(() => import('@/gst/invoice-list'), 'InvoiceList');
+const TaxRateCreate = lazyPage(() => import('@/gst/tax-rate-create'), 'TaxRateCreate');
+const TaxRateEdit = lazyPage(() => import('@/gst/tax-rate-edit'), 'TaxRateEdit');
+const TaxRateList = lazyPage(() => import('@/gst/tax-rate-list'), 'TaxRateList');
 
 /** /admin/tax_rates: GST rates by HSN, dated. */
 export const taxRates = {

@@ -1,6 +1,10 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { OrderList } from '@/orders/order-list';
-import { OrderShow } from '@/orders/order-show';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const OrderList = lazyPage(() => import('@/orders/order-list'), 'OrderList');
+
+const OrderShow = lazyPage(() => import('@/orders/order-show'), 'OrderShow');
 
 export const orders = {
   list: OrderList,

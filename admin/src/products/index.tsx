@@ -1,7 +1,11 @@
 import ChairIcon from '@mui/icons-material/Chair';
-import { ProductCreate } from '@/products/product-create';
-import { ProductEdit } from '@/products/product-edit';
-import { ProductList } from '@/products/product-list';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const ProductList = lazyPage(() => import('@/products/product-list'), 'ProductList');
+
+const ProductEdit = lazyPage(() => import('@/products/product-edit'), 'ProductEdit');
+const ProductCreate = lazyPage(() => import('@/products/product-create'), 'ProductCreate');
 
 export const products = {
   list: ProductList,

@@ -1,9 +1,12 @@
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { LowStockList } from '@/stock/low-stock-list';
-import { MovementList } from '@/stock/movement-list';
-import { StockList } from '@/stock/stock-list';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Each page is a chunk of its own, loaded when first opened (lib/lazy-page.ts).
+const LowStockList = lazyPage(() => import('@/stock/low-stock-list'), 'LowStockList');
+const MovementList = lazyPage(() => import('@/stock/movement-list'), 'MovementList');
+const StockList = lazyPage(() => import('@/stock/stock-list'), 'StockList');
 
 /** /admin/product_variants: stock per variant, with the Adjust dialog. */
 export const stock = { list: StockList, icon: InventoryIcon, recordRepresentation: 'sku' };
