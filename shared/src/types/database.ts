@@ -262,6 +262,7 @@ export type Database = {
           order_id: string;
           pdf_path: string | null;
           reason: string;
+          return_id: string | null;
           sgst: number;
           snapshot: NonNullable<Json>;
           taxable_value: number;
@@ -281,6 +282,7 @@ export type Database = {
           order_id: string;
           pdf_path?: string | null;
           reason: string;
+          return_id?: string | null;
           sgst: number;
           snapshot: NonNullable<Json>;
           taxable_value: number;
@@ -299,6 +301,7 @@ export type Database = {
           order_id?: string;
           pdf_path?: string | null;
           reason?: string;
+          return_id?: string | null;
           sgst?: number;
           snapshot?: NonNullable<Json>;
           taxable_value?: number;
@@ -318,6 +321,13 @@ export type Database = {
             columns: ['order_id'];
             isOneToOne: false;
             referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'credit_notes_return_id_fkey';
+            columns: ['return_id'];
+            isOneToOne: false;
+            referencedRelation: 'returns';
             referencedColumns: ['id'];
           },
         ];
@@ -587,6 +597,8 @@ export type Database = {
           product_image: string | null;
           product_name: string;
           quantity: number;
+          return_window_days: number;
+          returnable: boolean;
           selected_color: string | null;
           selected_size: string | null;
           sgst: number | null;
@@ -613,6 +625,8 @@ export type Database = {
           product_image?: string | null;
           product_name: string;
           quantity: number;
+          return_window_days?: number;
+          returnable?: boolean;
           selected_color?: string | null;
           selected_size?: string | null;
           sgst?: number | null;
@@ -638,6 +652,8 @@ export type Database = {
           product_image?: string | null;
           product_name?: string;
           quantity?: number;
+          return_window_days?: number;
+          returnable?: boolean;
           selected_color?: string | null;
           selected_size?: string | null;
           sgst?: number | null;
@@ -679,6 +695,7 @@ export type Database = {
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
+          delivered_at: string | null;
           delivery_fee: number;
           delivery_zone_id: number | null;
           discount: number;
@@ -713,6 +730,7 @@ export type Database = {
           contact_email?: never;
           contact_phone?: never;
           created_at?: string;
+          delivered_at?: string | null;
           delivery_fee?: number;
           delivery_zone_id?: number | null;
           discount?: number;
@@ -745,6 +763,7 @@ export type Database = {
           contact_email?: never;
           contact_phone?: never;
           created_at?: string;
+          delivered_at?: string | null;
           delivery_fee?: number;
           delivery_zone_id?: number | null;
           discount?: number;
@@ -791,63 +810,6 @@ export type Database = {
             columns: ['promo_code_id'];
             isOneToOne: false;
             referencedRelation: 'promo_codes';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
-      payment_refunds: {
-        Row: {
-          amount: number;
-          attempts: number;
-          created_at: string;
-          generation: number;
-          id: string;
-          last_error: string | null;
-          order_id: string;
-          processed_at: string | null;
-          razorpay_payment_id: string;
-          razorpay_refund_id: string | null;
-          reason: string;
-          status: string;
-          updated_at: string;
-        };
-        ComputedFields: never;
-        Insert: {
-          amount: number;
-          attempts?: number;
-          created_at?: string;
-          generation?: number;
-          id?: string;
-          last_error?: string | null;
-          order_id: string;
-          processed_at?: string | null;
-          razorpay_payment_id: string;
-          razorpay_refund_id?: string | null;
-          reason: string;
-          status?: string;
-          updated_at?: string;
-        };
-        Update: {
-          amount?: number;
-          attempts?: number;
-          created_at?: string;
-          generation?: number;
-          id?: string;
-          last_error?: string | null;
-          order_id?: string;
-          processed_at?: string | null;
-          razorpay_payment_id?: string;
-          razorpay_refund_id?: string | null;
-          reason?: string;
-          status?: string;
-          updated_at?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'payment_refunds_order_id_fkey';
-            columns: ['order_id'];
-            isOneToOne: false;
-            referencedRelation: 'orders';
             referencedColumns: ['id'];
           },
         ];
@@ -1068,6 +1030,8 @@ export type Database = {
           price: number;
           price_max: number | null;
           rating: number;
+          return_window_days: number | null;
+          returnable: boolean;
           review_count: number;
           search_vector: unknown;
           slug: string;
@@ -1101,6 +1065,8 @@ export type Database = {
           price: number;
           price_max?: number | null;
           rating?: number;
+          return_window_days?: number | null;
+          returnable?: boolean;
           review_count?: number;
           search_vector?: never;
           slug?: string;
@@ -1133,6 +1099,8 @@ export type Database = {
           price?: number;
           price_max?: number | null;
           rating?: number;
+          return_window_days?: number | null;
+          returnable?: boolean;
           review_count?: number;
           search_vector?: never;
           slug?: string;
@@ -1235,6 +1203,271 @@ export type Database = {
           value?: number;
         };
         Relationships: [];
+      };
+      refunds: {
+        Row: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          created_by: string | null;
+          destination: Json | null;
+          failed_at: string | null;
+          failure_reason: string | null;
+          generation: number;
+          id: string;
+          idempotency_key: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          provider_id: string | null;
+          rail: string;
+          razorpay_payment_id: string | null;
+          reason: string;
+          reference: string | null;
+          request_key: string | null;
+          return_id: string | null;
+          status: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          attempts?: number;
+          created_at?: string;
+          created_by?: string | null;
+          destination?: Json | null;
+          failed_at?: string | null;
+          failure_reason?: string | null;
+          generation?: number;
+          id?: string;
+          idempotency_key: string;
+          last_error?: string | null;
+          order_id: string;
+          processed_at?: string | null;
+          provider_id?: string | null;
+          rail?: string;
+          razorpay_payment_id?: string | null;
+          reason: string;
+          reference?: string | null;
+          request_key?: string | null;
+          return_id?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          amount?: number;
+          attempts?: number;
+          created_at?: string;
+          created_by?: string | null;
+          destination?: Json | null;
+          failed_at?: string | null;
+          failure_reason?: string | null;
+          generation?: number;
+          id?: string;
+          idempotency_key?: string;
+          last_error?: string | null;
+          order_id?: string;
+          processed_at?: string | null;
+          provider_id?: string | null;
+          rail?: string;
+          razorpay_payment_id?: string | null;
+          reason?: string;
+          reference?: string | null;
+          request_key?: string | null;
+          return_id?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'refunds_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'refunds_return_id_fkey';
+            columns: ['return_id'];
+            isOneToOne: false;
+            referencedRelation: 'returns';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      return_items: {
+        Row: {
+          damaged_quantity: number | null;
+          id: number;
+          order_item_id: number;
+          quantity: number;
+          reason: string;
+          received_quantity: number | null;
+          resellable_quantity: number | null;
+          return_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          damaged_quantity?: number | null;
+          id?: never;
+          order_item_id: number;
+          quantity: number;
+          reason: string;
+          received_quantity?: number | null;
+          resellable_quantity?: never;
+          return_id: string;
+        };
+        Update: {
+          damaged_quantity?: number | null;
+          id?: never;
+          order_item_id?: number;
+          quantity?: number;
+          reason?: string;
+          received_quantity?: number | null;
+          resellable_quantity?: never;
+          return_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'return_items_order_item_id_fkey';
+            columns: ['order_item_id'];
+            isOneToOne: false;
+            referencedRelation: 'order_items';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'return_items_reason_fkey';
+            columns: ['reason'];
+            isOneToOne: false;
+            referencedRelation: 'return_reasons';
+            referencedColumns: ['code'];
+          },
+          {
+            foreignKeyName: 'return_items_return_id_fkey';
+            columns: ['return_id'];
+            isOneToOne: false;
+            referencedRelation: 'returns';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      return_reasons: {
+        Row: {
+          active: boolean;
+          code: string;
+          label: string;
+          needs_photos: boolean;
+          position: number;
+          store_fault: boolean;
+        };
+        ComputedFields: never;
+        Insert: {
+          active?: boolean;
+          code: string;
+          label: string;
+          needs_photos?: boolean;
+          position?: number;
+          store_fault?: boolean;
+        };
+        Update: {
+          active?: boolean;
+          code?: string;
+          label?: string;
+          needs_photos?: boolean;
+          position?: number;
+          store_fault?: boolean;
+        };
+        Relationships: [];
+      };
+      returns: {
+        Row: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cancelled_at?: string | null;
+          closed_at?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          note?: string | null;
+          order_id: string;
+          photos?: string[];
+          picked_up_at?: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date?: string | null;
+          pickup_scheduled_at?: string | null;
+          pickup_window?: string | null;
+          received_at?: string | null;
+          refund_bank?: Json | null;
+          refund_upi_id?: string | null;
+          refunded_at?: string | null;
+          rejection_reason?: string | null;
+          resolution?: string;
+          return_number?: string;
+          status?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          cancelled_at?: string | null;
+          closed_at?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          note?: string | null;
+          order_id?: string;
+          photos?: string[];
+          picked_up_at?: string | null;
+          pickup_address?: NonNullable<Json>;
+          pickup_date?: string | null;
+          pickup_scheduled_at?: string | null;
+          pickup_window?: string | null;
+          received_at?: string | null;
+          refund_bank?: Json | null;
+          refund_upi_id?: string | null;
+          refunded_at?: string | null;
+          rejection_reason?: string | null;
+          resolution?: string;
+          return_number?: string;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'returns_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       states: {
         Row: {
@@ -1425,6 +1658,7 @@ export type Database = {
           customer_care_email: string | null;
           customer_care_hours: string | null;
           customer_care_phone: string | null;
+          delivery_fee_refund: string;
           dispatch_location: string;
           grievance_officer_designation: string | null;
           grievance_officer_email: string | null;
@@ -1445,6 +1679,8 @@ export type Database = {
           preview_promo_limit_per_minute: number;
           registered_address: string | null;
           reservation_minutes: number;
+          return_pickup_days: number;
+          return_window_days: number;
           track_order_limit_per_minute: number;
           updated_at: string;
         };
@@ -1456,6 +1692,7 @@ export type Database = {
           customer_care_email?: string | null;
           customer_care_hours?: string | null;
           customer_care_phone?: string | null;
+          delivery_fee_refund?: string;
           dispatch_location?: string;
           grievance_officer_designation?: string | null;
           grievance_officer_email?: string | null;
@@ -1476,6 +1713,8 @@ export type Database = {
           preview_promo_limit_per_minute?: number;
           registered_address?: string | null;
           reservation_minutes?: number;
+          return_pickup_days?: number;
+          return_window_days?: number;
           track_order_limit_per_minute?: number;
           updated_at?: string;
         };
@@ -1486,6 +1725,7 @@ export type Database = {
           customer_care_email?: string | null;
           customer_care_hours?: string | null;
           customer_care_phone?: string | null;
+          delivery_fee_refund?: string;
           dispatch_location?: string;
           grievance_officer_designation?: string | null;
           grievance_officer_email?: string | null;
@@ -1506,6 +1746,8 @@ export type Database = {
           preview_promo_limit_per_minute?: number;
           registered_address?: string | null;
           reservation_minutes?: number;
+          return_pickup_days?: number;
+          return_window_days?: number;
           track_order_limit_per_minute?: number;
           updated_at?: string;
         };
@@ -1685,7 +1927,117 @@ export type Database = {
         };
       };
       admin_assign_pincodes: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
+      admin_close_return: {
+        Args: { note?: string; return_id: string };
+        Returns: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_create_refund: {
+        Args: {
+          amount: number;
+          order_id: string;
+          reason: string;
+          reference?: string;
+          request_key: string;
+          return_id?: string;
+        };
+        Returns: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          created_by: string | null;
+          destination: Json | null;
+          failed_at: string | null;
+          failure_reason: string | null;
+          generation: number;
+          id: string;
+          idempotency_key: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          provider_id: string | null;
+          rail: string;
+          razorpay_payment_id: string | null;
+          reason: string;
+          reference: string | null;
+          request_key: string | null;
+          return_id: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'refunds';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_dashboard: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_decide_return: {
+        Args: { approve: boolean; reason?: string; return_id: string };
+        Returns: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_generate_variants: {
         Args: { product_id: number };
         Returns: {
@@ -1763,6 +2115,7 @@ export type Database = {
           order_id: string;
           pdf_path: string | null;
           reason: string;
+          return_id: string | null;
           sgst: number;
           snapshot: NonNullable<Json>;
           taxable_value: number;
@@ -1777,28 +2130,74 @@ export type Database = {
         };
       };
       admin_load_pincodes: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
-      admin_payment_refunds_due: {
-        Args: { order_id: string };
+      admin_mark_return_picked_up: {
+        Args: { return_id: string };
         Returns: {
-          amount: number;
-          attempts: number;
+          cancelled_at: string | null;
+          closed_at: string | null;
           created_at: string;
-          generation: number;
+          decided_at: string | null;
+          decided_by: string | null;
           id: string;
-          last_error: string | null;
+          note: string | null;
           order_id: string;
-          processed_at: string | null;
-          razorpay_payment_id: string;
-          razorpay_refund_id: string | null;
-          reason: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
           status: string;
           updated_at: string;
-        }[];
+          user_id: string;
+        };
         SetofOptions: {
           from: '*';
-          to: 'payment_refunds';
-          isOneToOne: false;
-          isSetofReturn: true;
+          to: 'returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_receive_return: {
+        Args: { items: Json; return_id: string };
+        Returns: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'returns';
+          isOneToOne: true;
+          isSetofReturn: false;
         };
       };
       admin_resend_notification: {
@@ -1829,6 +2228,74 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_retry_refund: {
+        Args: { refund_id: string };
+        Returns: {
+          amount: number;
+          attempts: number;
+          created_at: string;
+          created_by: string | null;
+          destination: Json | null;
+          failed_at: string | null;
+          failure_reason: string | null;
+          generation: number;
+          id: string;
+          idempotency_key: string;
+          last_error: string | null;
+          order_id: string;
+          processed_at: string | null;
+          provider_id: string | null;
+          rail: string;
+          razorpay_payment_id: string | null;
+          reason: string;
+          reference: string | null;
+          request_key: string | null;
+          return_id: string | null;
+          status: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'refunds';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_schedule_return_pickup: {
+        Args: { pickup_date: string; pickup_window: string; return_id: string };
+        Returns: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_set_order_status: {
         Args: {
           description?: string;
@@ -1842,6 +2309,7 @@ export type Database = {
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
+          delivered_at: string | null;
           delivery_fee: number;
           delivery_zone_id: number | null;
           discount: number;
@@ -1896,6 +2364,7 @@ export type Database = {
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
+          delivered_at: string | null;
           delivery_fee: number;
           delivery_zone_id: number | null;
           discount: number;
@@ -1925,6 +2394,41 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      cancel_return: {
+        Args: { return_id: string };
+        Returns: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'returns';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -1989,26 +2493,35 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      due_payment_refunds: {
+      due_refunds: {
         Args: { order_id?: string };
         Returns: {
           amount: number;
           attempts: number;
           created_at: string;
+          created_by: string | null;
+          destination: Json | null;
+          failed_at: string | null;
+          failure_reason: string | null;
           generation: number;
           id: string;
+          idempotency_key: string;
           last_error: string | null;
           order_id: string;
           processed_at: string | null;
-          razorpay_payment_id: string;
-          razorpay_refund_id: string | null;
+          provider_id: string | null;
+          rail: string;
+          razorpay_payment_id: string | null;
           reason: string;
+          reference: string | null;
+          request_key: string | null;
+          return_id: string | null;
           status: string;
           updated_at: string;
         }[];
         SetofOptions: {
           from: '*';
-          to: 'payment_refunds';
+          to: 'refunds';
           isOneToOne: false;
           isSetofReturn: true;
         };
@@ -2049,6 +2562,7 @@ export type Database = {
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
+          delivered_at: string | null;
           delivery_fee: number;
           delivery_zone_id: number | null;
           discount: number;
@@ -2082,6 +2596,21 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      order_return_options: {
+        Args: { order_id: string };
+        Returns: {
+          eligible: boolean;
+          ineligible_reason: string;
+          order_item_id: number;
+          product_name: string;
+          quantity: number;
+          returnable: boolean;
+          returnable_quantity: number;
+          returned_quantity: number;
+          variant_title: string;
+          window_closes_at: string;
+        }[];
+      };
       payment_event_seen: { Args: { event_id: string }; Returns: boolean };
       place_order: {
         Args: {
@@ -2099,6 +2628,7 @@ export type Database = {
           contact_email: string | null;
           contact_phone: string | null;
           created_at: string;
+          delivered_at: string | null;
           delivery_fee: number;
           delivery_zone_id: number | null;
           discount: number;
@@ -2144,50 +2674,74 @@ export type Database = {
         }[];
       };
       record_payment_event: { Args: { event: string; event_id: string }; Returns: boolean };
-      record_payment_refund: {
-        Args: { razorpay_payment_id: string; razorpay_refund_id: string; status: string };
+      record_refund: {
+        Args: {
+          failure_reason?: string;
+          idempotency_key: string;
+          provider_id: string;
+          reference?: string;
+          status: string;
+        };
         Returns: {
           amount: number;
           attempts: number;
           created_at: string;
+          created_by: string | null;
+          destination: Json | null;
+          failed_at: string | null;
+          failure_reason: string | null;
           generation: number;
           id: string;
+          idempotency_key: string;
           last_error: string | null;
           order_id: string;
           processed_at: string | null;
-          razorpay_payment_id: string;
-          razorpay_refund_id: string | null;
+          provider_id: string | null;
+          rail: string;
+          razorpay_payment_id: string | null;
           reason: string;
+          reference: string | null;
+          request_key: string | null;
+          return_id: string | null;
           status: string;
           updated_at: string;
         };
         SetofOptions: {
           from: '*';
-          to: 'payment_refunds';
+          to: 'refunds';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      record_payment_refund_error: {
-        Args: { error: string; razorpay_payment_id: string };
+      record_refund_error: {
+        Args: { error: string; refund_id: string };
         Returns: {
           amount: number;
           attempts: number;
           created_at: string;
+          created_by: string | null;
+          destination: Json | null;
+          failed_at: string | null;
+          failure_reason: string | null;
           generation: number;
           id: string;
+          idempotency_key: string;
           last_error: string | null;
           order_id: string;
           processed_at: string | null;
-          razorpay_payment_id: string;
-          razorpay_refund_id: string | null;
+          provider_id: string | null;
+          rail: string;
+          razorpay_payment_id: string | null;
           reason: string;
+          reference: string | null;
+          request_key: string | null;
+          return_id: string | null;
           status: string;
           updated_at: string;
         };
         SetofOptions: {
           from: '*';
-          to: 'payment_refunds';
+          to: 'refunds';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -2210,12 +2764,58 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      request_return: {
+        Args: {
+          items: Json;
+          note?: string;
+          order_id: string;
+          photos?: string[];
+          pickup_date: string;
+          pickup_window: string;
+          refund_bank?: Json;
+          refund_upi_id?: string;
+          resolution: string;
+        };
+        Returns: {
+          cancelled_at: string | null;
+          closed_at: string | null;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          note: string | null;
+          order_id: string;
+          photos: string[];
+          picked_up_at: string | null;
+          pickup_address: NonNullable<Json>;
+          pickup_date: string | null;
+          pickup_scheduled_at: string | null;
+          pickup_window: string | null;
+          received_at: string | null;
+          refund_bank: Json | null;
+          refund_upi_id: string | null;
+          refunded_at: string | null;
+          rejection_reason: string | null;
+          resolution: string;
+          return_number: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'returns';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       reserved_quantity: {
         Args: { '': Database['public']['Tables']['product_variants']['Row'] };
         Returns: {
           error: true;
         } & 'the function public.reserved_quantity with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
+      return_refund_quote: { Args: { return_id: string }; Returns: Json };
       search_products: {
         Args: { max_results?: number; search: string };
         Returns: {
@@ -2241,6 +2841,8 @@ export type Database = {
           price: number;
           price_max: number | null;
           rating: number;
+          return_window_days: number | null;
+          returnable: boolean;
           review_count: number;
           search_vector: unknown;
           slug: string;
@@ -2263,7 +2865,7 @@ export type Database = {
     Enums: {
       order_status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
       payment_method: 'cod' | 'razorpay';
-      payment_status: 'pending' | 'paid' | 'refunded';
+      payment_status: 'pending' | 'paid' | 'partially_refunded' | 'refunded';
       promo_kind: 'percent' | 'flat';
     };
     CompositeTypes: {
@@ -2377,7 +2979,7 @@ export const Constants = {
     Enums: {
       order_status: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
       payment_method: ['cod', 'razorpay'],
-      payment_status: ['pending', 'paid', 'refunded'],
+      payment_status: ['pending', 'paid', 'partially_refunded', 'refunded'],
       promo_kind: ['percent', 'flat'],
     },
   },
