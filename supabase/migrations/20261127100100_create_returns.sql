@@ -243,7 +243,7 @@ create table public.returns (
   constraint returns_photos_check check (cardinality(photos) <= 6),
   constraint returns_pickup_window_check check (pickup_window in ('09-13', '13-17', '17-20')),
   constraint returns_pickup_slot_check check ((pickup_date is null) = (pickup_window is null)),
-  constraint returns_refund_upi_id_check check (refund_upi_id ~ '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$'),
+  constraint returns_refund_upi_id_check check (refund_upi_id ~ '^[a-zA-Z0-9._-]{2,255}@[a-zA-Z][a-zA-Z0-9]{1,63}$'),
   constraint returns_refund_bank_check check (
     jsonb_typeof(refund_bank) = 'object'
     and refund_bank ->> 'account_number' ~ '^[0-9]{9,18}$'
@@ -1026,7 +1026,7 @@ begin
       raise exception 'Tell us where to send your refund: a UPI ID or a bank account.'
         using errcode = 'P0001', detail = 'refund_account_required';
     end if;
-    if v_upi is not null and v_upi !~ '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$' then
+    if v_upi is not null and v_upi !~ '^[a-zA-Z0-9._-]{2,255}@[a-zA-Z][a-zA-Z0-9]{1,63}$' then
       raise exception '"%" is not a valid UPI ID (it looks like name@bank).', left(v_upi, 80)
         using errcode = 'P0001', detail = 'invalid_upi_id';
     end if;
