@@ -92,7 +92,7 @@ describe('the Edge Functions under Deno', () => {
     expect(entries).toEqual(
       expect.arrayContaining([
         'razorpay-create-order/index.ts',
-        'razorpay-refund/index.ts',
+        'refunds/index.ts',
         'razorpay-verify-payment/index.ts',
         'razorpay-webhook/index.ts',
         'sitemap/index.ts',

@@ -116,11 +116,15 @@ export class RazorpayApiError extends Error {
   }
 }
 
-/** Razorpay's API with the key secret (Basic auth), here or in the local sandbox. */
+/**
+ * Razorpay's API (and RazorpayX's, same host and keys) with the key secret (Basic auth), here or in
+ * the local sandbox. `signal` bounds the wait (AbortSignal.timeout): fetch then throws its TimeoutError.
+ */
 export async function razorpay<T = RazorpayOrder>(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  signal?: AbortSignal,
 ): Promise<T> {
   const base = Deno.env.get('RAZORPAY_API_URL') ?? 'https://api.razorpay.com';
   const r = await fetch(`${base}/v1/${path}`, {
@@ -131,6 +135,7 @@ export async function razorpay<T = RazorpayOrder>(
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   if (!r.ok) {
     const text = await r.text();

@@ -22,7 +22,7 @@ import { createClient, type JWK, type SupabaseClient } from 'npm:@supabase/supab
 import type { Database } from '../../../shared/src/types/database.ts';
 
 export type { QueryData } from 'npm:@supabase/supabase-js@2.119.1';
-export type { Database, Tables } from '../../../shared/src/types/database.ts';
+export type { Database, Json, Tables } from '../../../shared/src/types/database.ts';
 export type StoreClient = SupabaseClient<Database>;
 /** A database function's arguments and result, as the generated types declare them. */
 export type Rpc<N extends keyof Database['public']['Functions']> = Database['public']['Functions'][N];

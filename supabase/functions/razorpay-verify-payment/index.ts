@@ -2,8 +2,8 @@
 // signature is checked against the Razorpay order id stored on the caller's order (not the one the
 // browser sends), with the key secret; only then is the order marked paid. Anything else leaves the
 // order unpaid. A payment for an order released meanwhile revives it when its stock is still there;
-// otherwise it is refunded here at once (and, should that call fail, on the webhook's delivery or by
-// staff): the reply then says cancelled, with the refund. The caller is verified here (config.toml
+// otherwise the database owes a full refund, issued here at once (should that call fail, the refunds
+// cron issues it within a minute): the reply then says cancelled, with the refund. The caller is verified here (config.toml
 // verify_jwt = false): a signed-in customer, whose client reads the order under RLS.
 import { corsHeaders, env, hmacHex, markOrderPaid, orderById, reply, sameHex } from '../_shared/payments.ts';
 import { issueDueRefunds, refundSummary } from '../_shared/refunds.ts';

@@ -1,13 +1,22 @@
 // razorpay-webhook: Razorpay's server-to-server events (verify_jwt = false: Razorpay sends no JWT).
 // Trusted only when X-Razorpay-Signature is the HMAC-SHA256 of the raw body with the webhook secret
-// (a different secret from the key secret). payment.captured and order.paid mark the order paid;
-// payment.failed changes nothing (the customer may retry; unpaid orders are released after 30
-// minutes). Redeliveries carry the same x-razorpay-event-id and are dropped (the id is recorded in
-// the database once the event was processed); anything that gets through twice, such as two
-// deliveries racing, is still harmless, because mark_order_paid only moves an order forward.
-// A payment for an order released meanwhile revives it or is refunded (see _shared/refunds.ts); if
-// the refund call fails for a passing reason (Razorpay's 5xx, no answer) the reply is 502 and the
-// event is not recorded, so Razorpay's redelivery retries it; a refusal stays due for staff. refund.processed and refund.failed update the store's refund (failed: due again).
+// (a different secret from the key secret). Redeliveries carry the same x-razorpay-event-id and are
+// dropped (the id is recorded in the database once the event was processed); anything that gets
+// through twice, such as two deliveries racing, is still harmless: each event below only moves its
+// row forward.
+//
+// - payment.captured and order.paid mark the order paid (mark_order_paid); payment.failed changes
+//   nothing (the customer may retry; unpaid orders are released after 30 minutes). A payment for an
+//   order released meanwhile revives it, or the database owes a full refund: it is issued at once
+//   (_shared/refunds.ts); should that call fail, the refund stays pending and the refunds cron
+//   issues it within a minute.
+// - refund.created / refund.processed / refund.failed (Razorpay's Refunds API) and payout.* (RazorpayX
+//   payouts of COD refunds: processed, or failed / reversed / rejected / cancelled with
+//   status_details.description as the reason) are recorded with record_refund: the refund is found by
+//   the key the refunds function put in the entity's notes (refund_key), else by the entity's id; the
+//   bank's reference is the refund's ARN (acquirer_data.arn) or the payout's UTR. Order-independent:
+//   a webhook that arrives before the API's answer was recorded settles the refund, and the answer
+//   recorded afterwards changes nothing (processed and failed are final for a key).
 import {
   env,
   hmacHex,
@@ -18,7 +27,80 @@ import {
   reply,
   sameHex,
 } from '../_shared/payments.ts';
-import { issueDueRefunds, recordRefund } from '../_shared/refunds.ts';
+import {
+  issueDueRefunds,
+  noteOf,
+  payoutOutcome,
+  recordRefund,
+  refundOutcome,
+  type RefundOutcome,
+} from '../_shared/refunds.ts';
+
+type Entity = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const obj = (v: unknown): Entity | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v)) : null;
+const notesOf = (e: Entity) => {
+  const n = obj(e.notes);
+  return n
+    ? Object.fromEntries(Object.entries(n).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])))
+    : null;
+};
+
+const REFUND_EVENTS: Record<string, string> = {
+  'refund.created': 'pending',
+  'refund.processed': 'processed',
+  'refund.failed': 'failed',
+};
+const PAYOUT_EVENTS = [
+  'payout.queued',
+  'payout.pending',
+  'payout.initiated',
+  'payout.updated',
+  'payout.processed',
+  'payout.failed',
+  'payout.reversed',
+  'payout.rejected',
+  'payout.cancelled',
+];
+
+/** A refund.* or payout.* event as the refund it settles: its key (notes.refund_key) and outcome. */
+function refundEvent(name: string, payload: Entity): { key: string | null; outcome: RefundOutcome } | null {
+  if (name in REFUND_EVENTS) {
+    const e = obj(obj(payload.refund)?.entity);
+    const id = e && str(e.id);
+    if (!e || !id) return null;
+    const arn = str(obj(e.acquirer_data)?.arn);
+    return {
+      key: noteOf(notesOf(e), 'refund_key'),
+      outcome: refundOutcome({
+        id,
+        amount: 0,
+        payment_id: str(e.payment_id) ?? '',
+        status: REFUND_EVENTS[name]!,
+        acquirer_data: { arn },
+      }),
+    };
+  }
+  if (PAYOUT_EVENTS.includes(name)) {
+    const e = obj(obj(payload.payout)?.entity);
+    const id = e && str(e.id);
+    if (!e || !id) return null;
+    const details = obj(e.status_details);
+    const status = name === 'payout.updated' ? (str(e.status) ?? 'pending') : name.slice('payout.'.length);
+    return {
+      key: noteOf(notesOf(e), 'refund_key'),
+      outcome: payoutOutcome({
+        id,
+        status,
+        utr: str(e.utr),
+        status_details: { description: str(details?.description) },
+        failure_reason: str(e.failure_reason),
+      }),
+    };
+  }
+  return null;
+}
 
 Deno.serve(async (req) => {
   if (req.method !== 'POST') return reply(405, { error: 'Use POST.' });
@@ -30,43 +112,40 @@ Deno.serve(async (req) => {
   const eventId = req.headers.get('x-razorpay-event-id');
   if (eventId && (await paymentEventSeen(eventId.slice(0, 100)))) return reply(200, { status: 'duplicate' });
 
-  let event: { event?: string; payload?: Record<string, { entity?: Record<string, unknown> }> };
+  let parsed: unknown;
   try {
-    event = JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     return reply(400, { error: 'The body is not JSON.' });
   }
-  const payment = event.payload?.payment?.entity ?? {};
-  const rzpOrderId = String(payment.order_id ?? event.payload?.order?.entity?.id ?? '');
-  const paymentId = String(payment.id ?? '');
+  const event = obj(parsed) ?? {};
+  const name = str(event.event) ?? 'unknown';
+  const payload = obj(event.payload) ?? {};
+  const payment = obj(obj(payload.payment)?.entity) ?? {};
+  const rzpOrderId = str(payment.order_id) ?? str(obj(obj(payload.order)?.entity)?.id);
+  const paymentId = str(payment.id);
 
   let result = 'ignored';
-  if ((event.event === 'payment.captured' || event.event === 'order.paid') && rzpOrderId && paymentId) {
+  if ((name === 'payment.captured' || name === 'order.paid') && rzpOrderId && paymentId) {
     const order = await orderByRazorpayId(rzpOrderId);
     if (order) {
       const paid = await markOrderPaid(order.id, paymentId, rzpOrderId);
       result = 'paid';
       if (paid.status === 'cancelled') {
-        const { refunds, failed, retryable } = await issueDueRefunds(paid.id);
-        if (retryable) return reply(502, { status: 'refund failed', error: failed[0]!.last_error });
-        if (failed.length) result = 'refund due';
+        // the database owes a full refund: issue it now (the cron retries it if this call fails)
+        const { refunds, errors } = await issueDueRefunds(paid.id);
+        if (errors.length) result = 'refund pending';
         else if (refunds.length) result = 'refunded';
       }
     } else {
       result = 'unknown order';
     }
   }
-  const refund = event.payload?.refund?.entity;
-  if (
-    (event.event === 'refund.processed' || event.event === 'refund.failed') &&
-    typeof refund?.id === 'string' &&
-    typeof refund.payment_id === 'string'
-  ) {
-    const status = event.event === 'refund.processed' ? 'processed' : 'failed';
-    const recorded = await recordRefund({ id: refund.id, payment_id: refund.payment_id, status });
+  const settled = refundEvent(name, payload);
+  if (settled) {
+    const recorded = await recordRefund(settled.key, settled.outcome);
     result = recorded ? `refund ${recorded.status}` : 'unknown refund';
   }
-  if (eventId)
-    await recordPaymentEvent(eventId.slice(0, 100), String(event.event ?? 'unknown').slice(0, 100));
+  if (eventId) await recordPaymentEvent(eventId.slice(0, 100), name.slice(0, 100));
   return reply(200, { status: result });
 });

@@ -55,6 +55,7 @@ const partsOf = (d: Date) => {
   return {
     weekday: p.weekday ?? '',
     date: `${p.day} ${p.month} ${p.year}`,
+    day: `${p.day} ${p.month}`,
     time: `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`,
   };
 };
@@ -73,6 +74,14 @@ export function istDate(value: string | Date | null | undefined): string {
   if (!d) return '';
   const p = partsOf(d);
   return `${p.weekday}, ${p.date}`;
+}
+
+/** "Fri, 4 Dec" for a calendar day in India in the next few weeks (a pickup slot's day). */
+export function istDay(value: string | Date | null | undefined): string {
+  const d = parse(value);
+  if (!d) return '';
+  const p = partsOf(d);
+  return `${p.weekday}, ${p.day}`;
 }
 
 /** An absolute URL: `path` as is when it is already absolute, else joined to `base`. */

@@ -1,9 +1,23 @@
 // The order mails, one per notification_outbox event, rendered from the row's payload (the snapshot
 // private.order_mail_payload takes in the event's transaction) as HTML and plain text. Every string a
 // customer or staff member typed (names, address, product names, colours, the event's description) is
-// escaped; amounts are ₹ with Indian grouping; times are IST.
+// escaped; amounts are ₹ with Indian grouping; times are IST. The return mails (returns.ts: the
+// words, the pickup slot, where a refund goes) share the layout; they list the return's items instead
+// of the order's.
 import { absoluteUrl, escapeHtml, istDate, istDateTime, rupees } from './format.ts';
 import { BRAND, buttonHtml, layout } from './layout.ts';
+import {
+  isReturnEvent,
+  pickupSlot,
+  referenceLabel,
+  refundDestinationText,
+  refundTiming,
+  RETURN_EVENTS,
+  returnCopy,
+  type RefundDestination,
+  type ReturnMailInfo,
+  type ReturnMailItem,
+} from './returns.ts';
 
 export const ORDER_EVENTS = [
   'order_placed',
@@ -14,6 +28,7 @@ export const ORDER_EVENTS = [
   'cancelled',
   'refund_initiated',
   'refund_processed',
+  ...RETURN_EVENTS,
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -65,6 +80,19 @@ export interface OrderMailPayload {
   released_unpaid?: boolean | null;
   refund_amount?: Amount;
   refund_reason?: string | null;
+  /** 'razorpay' | 'upi_payout' | 'bank_payout' | 'manual' */
+  refund_rail?: string | null;
+  /** the bank's reference (ARN / UTR), once processed */
+  refund_reference?: string | null;
+  /** a payout's UPI ID or bank account (masked when shown) */
+  refund_destination?: RefundDestination | null;
+  /** the return a refund or return mail is about */
+  return_number?: string | null;
+  return?: ReturnMailInfo | null;
+  return_status?: string | null;
+  pickup_date?: string | null;
+  pickup_window?: string | null;
+  rejection_reason?: string | null;
 }
 
 export const isOrderEvent = (event: string): event is OrderEvent =>
@@ -99,6 +127,13 @@ export function assertOrderMailPayload(json: unknown): asserts json is OrderMail
     'event_at',
     'refund_reason',
     'invoice_number',
+    'refund_rail',
+    'refund_reference',
+    'return_number',
+    'return_status',
+    'pickup_date',
+    'pickup_window',
+    'rejection_reason',
   ] as const;
   if (!textFields(p, texts)) throw bad('text fields');
   for (const n of ['subtotal', 'delivery_fee', 'discount', 'total', 'tax_total', 'refund_amount'] as const)
@@ -108,6 +143,36 @@ export function assertOrderMailPayload(json: unknown): asserts json is OrderMail
   if (address != null) {
     const fields = ['fullName', 'email', 'phone', 'address', 'city', 'state', 'pincode'] as const;
     if (!isObject(address) || !textFields(address, fields)) throw bad('shipping_address');
+  }
+  const dest = p.refund_destination;
+  if (
+    dest != null &&
+    !(isObject(dest) && textFields(dest, ['vpa', 'account_name', 'account_number', 'ifsc']))
+  )
+    throw bad('refund_destination');
+  const ret = p.return;
+  if (ret != null) {
+    const fields = [
+      'number',
+      'status',
+      'resolution',
+      'pickup_date',
+      'pickup_window',
+      'rejection_reason',
+    ] as const;
+    if (!isObject(ret) || !textFields(ret, fields)) throw bad('return');
+    const lines = ret.items;
+    if (lines != null) {
+      const ok =
+        Array.isArray(lines) &&
+        lines.every(
+          (l) =>
+            isObject(l) &&
+            textFields(l, ['name', 'reason_label']) &&
+            (l.quantity == null || typeof l.quantity === 'number'),
+        );
+      if (!ok) throw bad('return items');
+    }
   }
   const items = p.items;
   if (items != null) {
@@ -154,6 +219,8 @@ function paymentStatusLabel(p: OrderMailPayload): string {
       return 'Paid';
     case 'refunded':
       return 'Refunded';
+    case 'partially_refunded':
+      return 'Partly refunded';
     case 'pending':
       return p.payment_method === 'cod' ? 'To be paid on delivery' : 'Awaiting payment';
     default:
@@ -177,6 +244,37 @@ interface Copy {
   event?: boolean;
   /** show the estimated delivery window */
   eta?: boolean;
+  /** "label: value" lines under the intro (plain text, escaped when rendered) */
+  facts?: [string, string][];
+  /** a return mail: the return's items are listed instead of the order's */
+  returnItems?: ReturnMailItem[];
+}
+
+/** The return a mail is about: the payload's `return` object, else its flat return_* fields. */
+export function returnOf(p: OrderMailPayload): ReturnMailInfo {
+  const r = p.return ?? {};
+  return {
+    number: r.number ?? p.return_number ?? null,
+    status: r.status ?? p.return_status ?? null,
+    resolution: r.resolution ?? null,
+    items: r.items ?? [],
+    pickup_date: r.pickup_date ?? p.pickup_date ?? null,
+    pickup_window: r.pickup_window ?? p.pickup_window ?? null,
+    rejection_reason: r.rejection_reason ?? p.rejection_reason ?? null,
+  };
+}
+
+const RESOLUTIONS: Record<string, string> = { refund: 'Refund', replacement: 'Replacement' };
+const SLOT_EVENTS: readonly string[] = ['return_requested', 'return_approved', 'return_pickup_scheduled'];
+
+/** The refund mails' facts: the return, the reason, and the bank's reference once processed. */
+function refundFacts(p: OrderMailPayload, processed: boolean): [string, string][] {
+  const facts: [string, string][] = [];
+  if (p.return_number) facts.push(['Return', p.return_number]);
+  if (p.refund_reason) facts.push(['Reason', p.refund_reason]);
+  if (processed && p.refund_reference)
+    facts.push([`Bank reference (${referenceLabel(p.refund_rail)})`, p.refund_reference]);
+  return facts;
 }
 
 function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
@@ -184,6 +282,17 @@ function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
   const name = p.shipping_address?.fullName?.trim() || 'there';
   const total = rupees(p.total);
   const hello = `Hello ${name},`;
+  if (isReturnEvent(event)) {
+    const r = returnOf(p);
+    if (!r.number) throw new Error("the payload's return has no number");
+    const slot = SLOT_EVENTS.includes(event) ? pickupSlot(r.pickup_date, r.pickup_window) : '';
+    const facts: [string, string][] = [];
+    if (r.number) facts.push(['Return', r.number]);
+    const resolution = r.resolution ? RESOLUTIONS[r.resolution] : undefined;
+    if (resolution) facts.push(['You asked for', resolution]);
+    if (slot) facts.push(['Pickup', slot]);
+    return { ...returnCopy(event, n, hello, r), facts, returnItems: r.items ?? [] };
+  }
   switch (event) {
     case 'order_placed':
       return {
@@ -240,7 +349,7 @@ function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
       };
     case 'cancelled': {
       const by = cancelledBy(p);
-      const paid = p.payment_status === 'paid' || p.payment_status === 'refunded';
+      const paid = ['paid', 'partially_refunded', 'refunded'].includes(p.payment_status ?? '');
       const refund = paid ? ' Your payment will be refunded to the original payment method.' : '';
       if (by === 'unpaid') {
         return {
@@ -269,24 +378,34 @@ function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
         event: true,
       };
     }
-    case 'refund_initiated':
+    case 'refund_initiated': {
+      const to = refundDestinationText(p.refund_rail, p.refund_destination);
+      const timing = refundTiming(p.refund_rail);
       return {
         subject: `Refund of ${rupees(p.refund_amount)} started for order ${n}`,
         heading: 'Your refund has started',
         intro: [
           hello,
-          `We have started a refund of ${rupees(p.refund_amount)} for order ${n} to the original payment method. Banks usually take 5–7 working days to show it.`,
+          `We have started a refund of ${rupees(p.refund_amount)} for order ${n} ${to}.${timing ? ` ${timing}` : ''}`,
         ],
+        facts: refundFacts(p, false),
       };
-    case 'refund_processed':
+    }
+    case 'refund_processed': {
+      const to = refundDestinationText(p.refund_rail, p.refund_destination);
+      const card = (p.refund_rail ?? 'razorpay') === 'razorpay';
       return {
         subject: `Refund of ${rupees(p.refund_amount)} processed for order ${n}`,
         heading: 'Your refund is done',
         intro: [
           hello,
-          `The refund of ${rupees(p.refund_amount)} for order ${n} has been processed to the original payment method.`,
+          card
+            ? `The refund of ${rupees(p.refund_amount)} for order ${n} has been processed ${to}. It can take a few working days to show in your statement${p.refund_reference ? '; your bank can trace it with the reference below' : ''}.`
+            : `The refund of ${rupees(p.refund_amount)} for order ${n} has been credited ${to}.${p.refund_reference ? ' The bank’s reference is below.' : ''}`,
         ],
+        facts: refundFacts(p, true),
       };
+    }
   }
 }
 
@@ -366,6 +485,17 @@ function footerHtml(ctx: StoreContext): string {
 <p style="margin:0;">${BRAND.name} · <a href="${escapeHtml(ctx.siteUrl)}" style="color:${BRAND.accent};">${escapeHtml(ctx.siteUrl.replace(/^https?:\/\//, ''))}</a></p>`;
 }
 
+const returnLine = (i: ReturnMailItem) =>
+  `${i.name ?? ''} × ${i.quantity ?? 1}${i.reason_label ? ` (${i.reason_label})` : ''}`;
+
+function returnItemsHtml(items: ReturnMailItem[]): string {
+  const rows = items.map(
+    (i) =>
+      `<tr><td style="${CELL}word-break:break-word;overflow-wrap:anywhere;"><div style="font-weight:bold;">${escapeHtml(i.name)}</div>${i.reason_label ? `<div style="font-size:13px;color:${BRAND.muted};">${escapeHtml(i.reason_label)}</div>` : ''}</td><td align="right" style="${CELL}white-space:nowrap;padding-left:8px;">× ${escapeHtml(i.quantity ?? 1)}</td></tr>`,
+  );
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="table-layout:fixed;margin:8px 0 4px;">${rows.join('\n')}</table>`;
+}
+
 /** The mail for one outbox row. */
 export function renderOrderMail(event: OrderEvent, p: OrderMailPayload, ctx: StoreContext): RenderedMail {
   const copy = copyFor(event, p);
@@ -373,16 +503,13 @@ export function renderOrderMail(event: OrderEvent, p: OrderMailPayload, ctx: Sto
   const track = trackingUrl(ctx, p.order_number, p.shipping_address?.email);
   const eta = copy.eta ? etaText(p) : '';
   const events = copy.event ? detailsHtml(p) : '';
-  const refund = event === 'refund_initiated' || event === 'refund_processed';
+  const facts = copy.facts ?? [];
+  const returned = copy.returnItems;
   const payment = `${PAYMENT_METHODS[p.payment_method ?? ''] ?? p.payment_method ?? ''} · ${paymentStatusLabel(p)}`;
+  const h2 = 'margin:20px 0 4px;font-size:17px;';
+  const addressTitle = returned ? 'Pickup address' : 'Delivery address';
 
-  const body = `<h1 style="margin:0 0 12px;font-size:22px;color:${BRAND.ink};">${escapeHtml(copy.heading)}</h1>
-${copy.intro.map((para) => `<p style="margin:0 0 12px;">${escapeHtml(para)}</p>`).join('\n')}
-${events}
-${eta ? `<p style="margin:8px 0;"><strong>Expected delivery:</strong> ${escapeHtml(eta)}</p>` : ''}
-${refund && p.refund_reason ? `<p style="margin:8px 0;"><strong>Reason:</strong> ${escapeHtml(p.refund_reason)}</p>` : ''}
-${buttonHtml(escapeHtml(track), 'Track your order')}
-<h2 style="margin:20px 0 4px;font-size:17px;">Order ${escapeHtml(p.order_number)}${p.placed_at ? ` <span style="font-weight:normal;font-size:13px;color:${BRAND.muted};">placed ${escapeHtml(istDateTime(p.placed_at))}</span>` : ''}</h2>
+  const orderHtml = `<h2 style="${h2}">Order ${escapeHtml(p.order_number)}${p.placed_at ? ` <span style="font-weight:normal;font-size:13px;color:${BRAND.muted};">placed ${escapeHtml(istDateTime(p.placed_at))}</span>` : ''}</h2>
 ${itemsHtml(p, ctx)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${amountRows(p)
@@ -392,8 +519,19 @@ ${amountRows(p)
   )
   .join('\n')}
 </table>
-<p style="margin:12px 0 4px;"><strong>Payment:</strong> ${escapeHtml(payment)}</p>
-${address.length ? `<h2 style="margin:20px 0 4px;font-size:17px;">Delivery address</h2>\n<p style="margin:0;">${address.map(escapeHtml).join('<br>')}</p>` : ''}`;
+<p style="margin:12px 0 4px;"><strong>Payment:</strong> ${escapeHtml(payment)}</p>`;
+  const returnHtml = returned?.length
+    ? `<h2 style="${h2}">Items in this return <span style="font-weight:normal;font-size:13px;color:${BRAND.muted};">order ${escapeHtml(p.order_number)}</span></h2>\n${returnItemsHtml(returned)}`
+    : '';
+
+  const body = `<h1 style="margin:0 0 12px;font-size:22px;color:${BRAND.ink};">${escapeHtml(copy.heading)}</h1>
+${copy.intro.map((para) => `<p style="margin:0 0 12px;">${escapeHtml(para)}</p>`).join('\n')}
+${events}
+${eta ? `<p style="margin:8px 0;"><strong>Expected delivery:</strong> ${escapeHtml(eta)}</p>` : ''}
+${facts.map(([k, v]) => `<p style="margin:8px 0;"><strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}</p>`).join('\n')}
+${buttonHtml(escapeHtml(track), 'Track your order')}
+${returned ? returnHtml : orderHtml}
+${address.length ? `<h2 style="${h2}">${addressTitle}</h2>\n<p style="margin:0;">${address.map(escapeHtml).join('<br>')}</p>` : ''}`;
 
   const html = layout({
     title: copy.subject,
@@ -401,6 +539,20 @@ ${address.length ? `<h2 style="margin:20px 0 4px;font-size:17px;">Delivery addre
     bodyHtml: body,
     footerHtml: footerHtml(ctx),
   });
+
+  const orderText = [
+    `Order ${p.order_number}${p.placed_at ? ` (placed ${istDateTime(p.placed_at)})` : ''}`,
+    ...(p.items ?? []).map((i) => {
+      const variant = variantOf(i);
+      return `- ${i.name ?? ''}${variant ? ` (${variant})` : ''}: ${i.quantity ?? 1} × ${rupees(i.unit_price)} = ${rupees(i.line_total)}`;
+    }),
+    '',
+    ...amountRows(p).map(([k, v]) => `${k}: ${v}`),
+    `Payment: ${payment}`,
+  ];
+  const returnText = returned?.length
+    ? [`Items in this return (order ${p.order_number}):`, ...returned.map((i) => `- ${returnLine(i)}`)]
+    : [];
 
   const text = [
     BRAND.name,
@@ -416,19 +568,12 @@ ${address.length ? `<h2 style="margin:20px 0 4px;font-size:17px;">Delivery addre
         ].filter((l): l is string => Boolean(l))
       : []),
     ...(eta ? [`Expected delivery: ${eta}`] : []),
-    ...(refund && p.refund_reason ? [`Reason: ${p.refund_reason}`] : []),
+    ...facts.map(([k, v]) => `${k}: ${v}`),
     '',
     `Track your order: ${track}`,
     '',
-    `Order ${p.order_number}${p.placed_at ? ` (placed ${istDateTime(p.placed_at)})` : ''}`,
-    ...(p.items ?? []).map((i) => {
-      const variant = variantOf(i);
-      return `- ${i.name ?? ''}${variant ? ` (${variant})` : ''}: ${i.quantity ?? 1} × ${rupees(i.unit_price)} = ${rupees(i.line_total)}`;
-    }),
-    '',
-    ...amountRows(p).map(([k, v]) => `${k}: ${v}`),
-    `Payment: ${payment}`,
-    ...(address.length ? ['', 'Delivery address:', ...address] : []),
+    ...(returned ? returnText : orderText),
+    ...(address.length ? ['', `${addressTitle}:`, ...address] : []),
     '',
     '--',
     `Questions about your order? ${
