@@ -389,7 +389,7 @@ alter table public.refunds
   add column failure_reason text,
   add column created_by uuid references auth.users (id) on delete set null,
   add column failed_at timestamptz;
-update public.refunds set idempotency_key = 'refund-' || id::text || '-' || generation::text;
+update public.refunds set idempotency_key = replace(id::text, '-', '') || '-' || generation::text;
 alter table public.refunds
   alter column idempotency_key set not null,
   add constraint refunds_idempotency_key_key unique (idempotency_key),
@@ -404,12 +404,13 @@ alter table public.refunds
   add constraint refunds_reference_check check (length(btrim(reference)) between 1 and 100),
   add constraint refunds_request_key_check check (length(request_key) between 8 and 100),
   add constraint refunds_failure_reason_check check (length(failure_reason) <= 500),
+  add constraint refunds_generation_limit_check check (generation <= 999),
   add constraint refunds_failed_check check ((status = 'failed') = (failed_at is not null)),
   add constraint refunds_processed_check check ((status = 'processed') = (processed_at is not null));
 comment on table public.refunds is
   'Money returned to a customer: a Razorpay refund of the online payment, a RazorpayX payout to a COD customer''s UPI ID or bank account, or a transfer staff made and recorded.';
 comment on column public.refunds.status is 'pending: owed or in flight (provider_id once the provider accepted it); processed: money returned (reference); failed: the provider refused it (failure_reason), retryable by staff.';
-comment on column public.refunds.idempotency_key is 'refund-<id>-<generation>: sent as X-Refund-Idempotency / X-Payout-Idempotency and in the provider''s notes; a retry after a failure bumps the generation.';
+comment on column public.refunds.idempotency_key is '<id without dashes>-<generation> (≤ 36 characters, RazorpayX''s limit): sent as X-Refund-Idempotency / X-Payout-Idempotency, the payout''s reference_id and the refund''s notes.refund_key; a retry after a failure bumps the generation.';
 comment on column public.refunds.request_key is 'The staff member''s request (one per Refund dialog): the same key again returns this refund instead of a second one.';
 comment on column public.refunds.reference is 'The bank''s reference: the ARN of a card/UPI refund, the UTR of a payout, or the reference of a transfer staff recorded.';
 comment on column public.refunds.generation is 'Bumped when staff retry a failed refund, so that the retry uses a new idempotency key.';
@@ -441,7 +442,7 @@ declare
   v_order public.orders;
   v_taken numeric;
 begin
-  new.idempotency_key := 'refund-' || new.id::text || '-' || new.generation::text;
+  new.idempotency_key := replace(new.id::text, '-', '') || '-' || new.generation::text;
   if new.status = 'processed' then
     new.processed_at := coalesce(new.processed_at, now());
   end if;
@@ -1575,8 +1576,8 @@ begin
   end if;
   if v_key is not null then
     select * into v_refund from public.refunds as r where r.idempotency_key = v_key for update;
-    if not found and v_key ~ '^refund-[0-9a-f-]{36}-[0-9]+$' then
-      v_id := substring(v_key from 8 for 36)::uuid;
+    if not found and v_key ~ '^[0-9a-f]{32}-[0-9]{1,3}$' then
+      v_id := substring(v_key from 1 for 32)::uuid;
       select * into v_refund from public.refunds as r where r.id = v_id;
       if found then
         return v_refund; -- an earlier attempt of a refund retried since
