@@ -28,7 +28,7 @@ import { createWebHandler } from './web.ts';
 import { AUTH_OPEN_PATHS, createAuthApp } from './auth/index.ts';
 import { functionsSurface } from './functions/index.ts';
 import { storageSurface } from './storage/index.ts';
-import { razorpaySurface } from './razorpay/index.ts';
+import { razorpaySandboxOptionsFromEnv, razorpaySurface } from './razorpay/index.ts';
 import { startSmtpListener, type SmtpListener } from './mail/smtp.ts';
 
 /** Auth (GoTrue-compatible), mounted unless a test supplies its own factory. */
@@ -186,7 +186,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Razorpay's own API and checkout script, played locally (razorpay/index.ts).
     {
       prefix: '/razorpay',
-      handler: await mount(surfaces.razorpay ?? razorpaySurface()),
+      // its webhook URL (RAZORPAY_WEBHOOK_URL) is configuration, as on Razorpay's dashboard
+      handler: await mount(
+        surfaces.razorpay ?? razorpaySurface(undefined, undefined, razorpaySandboxOptionsFromEnv(env)),
+      ),
       requireKey: false,
       gatewayPreflight: true,
       devOnly: /.*/,

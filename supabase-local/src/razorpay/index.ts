@@ -8,28 +8,171 @@
  *                                     captured and signed like Razorpay signs it (HMAC-SHA256 of
  *                                     order_id|payment_id)
  *   /razorpay/v1/payments/…, /razorpay/v1/refunds/…   payments and the Refunds API (refunds.ts)
+ *   /razorpay/v1/payouts…             RazorpayX payouts, the composite API (payouts.ts)
  *
- * Orders, payments and refunds live in memory for the life of the server. Errors have Razorpay's
- * shape `{ error: { code, description, source, step, reason, metadata, field? } }`.
+ * Refunds and payouts settle after `settleMs` (or when a test settles them) and are announced by
+ * signed webhooks (webhooks.ts) to the configured URL — Razorpay's dashboard setting, here an option
+ * (`webhookUrl`, from RAZORPAY_WEBHOOK_URL when served): none configured, none sent.
+ *
+ * Orders, payments, refunds and payouts live in memory for the life of the server. Errors have
+ * Razorpay's shape `{ error: { code, description, source, step, reason, metadata, field? } }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, readBody } from '../http/body.ts';
 import type { SurfaceFactory } from '../surface.ts';
 import { CHECKOUT_SCRIPT } from './checkout-script.ts';
 import { nowSeconds, razorpayId, RazorpayError, readNotes, type RazorpayOrder } from './entities.ts';
-import { LOCAL_RAZORPAY_KEYS, paymentSignature, safeEqual, type RazorpayKeys } from './keys.ts';
-import { RefundDesk, type SandboxFaults } from './refunds.ts';
+import {
+  LOCAL_RAZORPAY_KEYS,
+  LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
+  paymentSignature,
+  safeEqual,
+  type RazorpayKeys,
+} from './keys.ts';
+import { PayoutDesk } from './payouts.ts';
+import { RefundDesk, type SandboxEffects, type SandboxFaults } from './refunds.ts';
+import { Settler, WebhookSender, type WebhookDelivery } from './webhooks.ts';
 
-export type { RazorpayOrder } from './entities.ts';
+export type { RazorpayEvent, RazorpayOrder, RazorpayPayout, RazorpayRefund } from './entities.ts';
 export type { SandboxFaults } from './refunds.ts';
+export type { WebhookDelivery } from './webhooks.ts';
+export { FAILURE_VPA, REVERSED_BANK_ACCOUNT } from './payouts.ts';
+
+/** The events a webhook subscribes to unless told otherwise (each refund's and payout's end). */
+export const DEFAULT_WEBHOOK_EVENTS: readonly string[] = [
+  'refund.processed',
+  'refund.failed',
+  'payout.processed',
+  'payout.reversed',
+  'payout.failed',
+];
+
+/** What a Razorpay dashboard would hold for the account: the webhook, and the sandbox's pace. */
+export interface RazorpaySandboxOptions {
+  /**
+   * Where webhooks go: an absolute loopback URL, or a path on the API's own origin
+   * (e.g. '/functions/v1/<function>'). Unset: no webhooks (no webhook configured on the account).
+   */
+  webhookUrl?: string;
+  /** the webhook's secret (default: the keys' webhook secret, which the functions get too) */
+  webhookSecret?: string;
+  /** subscribed events (default DEFAULT_WEBHOOK_EVENTS; 'refund.created' and 'payout.initiated' exist too) */
+  webhookEvents?: readonly string[];
+  /** waits before each retry of a delivery that failed (non-2xx or no answer); default 1 s, 3 s, 10 s */
+  webhookRetryDelaysMs?: readonly number[];
+  /** an attempt without an answer by then has failed (default 5000 ms) */
+  webhookTimeoutMs?: number;
+  /** ms until a pending refund or a processing payout settles (default 300); 'manual': only control.settle() */
+  settleMs?: number | 'manual';
+  /** the RazorpayX business account payouts must name (default LOCAL_RAZORPAYX_ACCOUNT_NUMBER) */
+  accountNumber?: string;
+  /** the events' account_id (default a fixed acc_…) */
+  accountId?: string;
+  /** a test's hand on the sandbox (settle now, wait for deliveries, read what was delivered) */
+  control?: RazorpaySandboxControl;
+  /** where a delivery that gave up is reported (default console.warn) */
+  log?: (line: string) => void;
+}
+
+/**
+ * A test's handle on a running sandbox (in process only): pass it as `options.control`, then
+ * `settle()` moves every pending refund and processing payout to its end now (with `settleMs:
+ * 'manual'` nothing moves otherwise), `idle()` waits until nothing is queued (timed settles,
+ * webhook deliveries and their retries), `deliveries` lists every attempt.
+ */
+export class RazorpaySandboxControl {
+  private running: { settler: Settler; webhooks: WebhookSender } | undefined;
+
+  /** @internal the sandbox binds itself when the server builds it */
+  attach(running: { settler: Settler; webhooks: WebhookSender }): void {
+    this.running = running;
+  }
+
+  settle(): void {
+    this.sandbox().settler.settleAll();
+  }
+
+  async idle(): Promise<void> {
+    const { settler, webhooks } = this.sandbox();
+    // a settle may queue a delivery; a delivery never queues a settle
+    do {
+      await settler.idle();
+      await webhooks.idle();
+    } while (settler.timed > 0);
+  }
+
+  get deliveries(): readonly WebhookDelivery[] {
+    return this.sandbox().webhooks.deliveries;
+  }
+
+  /** the URL webhooks go to now (undefined: none configured) */
+  webhookTarget(): string | undefined {
+    return this.sandbox().webhooks.target();
+  }
+
+  private sandbox() {
+    if (!this.running) throw new Error('The Razorpay sandbox has not been started with this control');
+    return this.running;
+  }
+}
+
+/** The sandbox's options from the server's environment (`supabase-local serve`). */
+export function razorpaySandboxOptionsFromEnv(env: NodeJS.ProcessEnv): RazorpaySandboxOptions {
+  const settle = env.RAZORPAY_SANDBOX_SETTLE_MS?.trim();
+  return {
+    ...(env.RAZORPAY_WEBHOOK_URL?.trim() ? { webhookUrl: env.RAZORPAY_WEBHOOK_URL.trim() } : {}),
+    ...(env.RAZORPAY_WEBHOOK_SECRET ? { webhookSecret: env.RAZORPAY_WEBHOOK_SECRET } : {}),
+    ...(env.RAZORPAYX_ACCOUNT_NUMBER ? { accountNumber: env.RAZORPAYX_ACCOUNT_NUMBER } : {}),
+    ...(settle && /^\d+$/.test(settle)
+      ? { settleMs: Number(settle) }
+      : settle === 'manual'
+        ? { settleMs: 'manual' }
+        : {}),
+  };
+}
 
 export function razorpaySurface(
   keys: RazorpayKeys = LOCAL_RAZORPAY_KEYS,
   faults: SandboxFaults = { refundOutage: false },
+  options: RazorpaySandboxOptions = {},
 ): SurfaceFactory {
-  return () => {
+  return ({ apiUrl }) => {
     const orders = new Map<string, RazorpayOrder>();
-    const desk = new RefundDesk(faults);
+    const settler = new Settler(() => options.settleMs ?? 300);
+    const webhooks = new WebhookSender(
+      {
+        url: options.webhookUrl,
+        secret: options.webhookSecret ?? keys.webhookSecret,
+        accountId: options.accountId ?? 'acc_LocalSandbox001',
+        events: options.webhookEvents ?? DEFAULT_WEBHOOK_EVENTS,
+        retryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 3000, 10_000],
+        timeoutMs: options.webhookTimeoutMs ?? 5000,
+        log: options.log ?? ((line) => console.warn(line)),
+      },
+      apiUrl,
+    );
+    const effects: SandboxEffects = {
+      later: (run) => settler.later(run),
+      emit: (event, contains, payload) => webhooks.emit(event, contains, payload),
+    };
+    const desk = new RefundDesk(faults, effects);
+    const payouts = new PayoutDesk(options.accountNumber ?? LOCAL_RAZORPAYX_ACCOUNT_NUMBER, faults, effects);
+    options.control?.attach({ settler, webhooks });
+    const delays = new Set<{ timer: NodeJS.Timeout; done: () => void }>();
+    /** an answer held back (faults.*TimeoutMs); the server closing lets it go */
+    const hold = (ms: number | undefined) =>
+      ms && ms > 0
+        ? new Promise<void>((resolve) => {
+            const d = {
+              timer: setTimeout(() => {
+                delays.delete(d);
+                resolve();
+              }, ms),
+              done: resolve,
+            };
+            delays.add(d);
+          })
+        : Promise.resolve();
 
     const authenticate = (req: IncomingMessage) => {
       const m = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -137,17 +280,44 @@ export function razorpaySurface(
           if (req.method === 'GET' && payment[2] === '/refunds') return send(res, 200, desk.refundsOf(id));
           if (req.method === 'POST' && payment[2] === '/refund') {
             const key = req.headers['x-refund-idempotency'];
-            return send(
-              res,
-              200,
-              desk.create(id, await readJson(req), typeof key === 'string' ? key : undefined),
-            );
+            const body = await readJson(req);
+            let answer: { status: number; body: unknown };
+            try {
+              answer = {
+                status: 200,
+                body: desk.create(id, body, typeof key === 'string' ? key : undefined),
+              };
+            } catch (e) {
+              if (!(e instanceof RazorpayError)) throw e;
+              answer = { status: e.status, body: e.body };
+            }
+            await hold(faults.refundTimeoutMs);
+            return send(res, answer.status, answer.body);
           }
         }
         const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
         if (req.method === 'GET' && refund) {
           authenticate(req);
           return send(res, 200, desk.refund(decodeURIComponent(refund[1]!)));
+        }
+        if (req.method === 'POST' && path === '/v1/payouts') {
+          authenticate(req);
+          const key = req.headers['x-payout-idempotency'];
+          const body = await readJson(req);
+          let answer: { status: number; body: unknown };
+          try {
+            answer = { status: 200, body: payouts.create(body, typeof key === 'string' ? key : undefined) };
+          } catch (e) {
+            if (!(e instanceof RazorpayError)) throw e;
+            answer = { status: e.status, body: e.body };
+          }
+          await hold(faults.payoutTimeoutMs);
+          return send(res, answer.status, answer.body);
+        }
+        const payout = /^\/v1\/payouts\/([^/]+)$/.exec(path);
+        if (req.method === 'GET' && payout) {
+          authenticate(req);
+          return send(res, 200, payouts.payout(decodeURIComponent(payout[1]!)));
         }
         if (req.method === 'POST' && path === '/v1/checkout/pay') {
           const r = pay(await readJson(req));
@@ -159,7 +329,17 @@ export function razorpaySurface(
         send(res, e.status, e.body);
       }
     };
-    return { handle };
+    const close = () => {
+      settler.close();
+      webhooks.close();
+      for (const d of delays) {
+        clearTimeout(d.timer);
+        d.done();
+      }
+      delays.clear();
+      return Promise.resolve();
+    };
+    return { handle, close };
   };
 }
 

@@ -9,6 +9,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const LOCAL_RAZORPAY_KEY_ID = 'rzp_test_local0000000001';
 export const LOCAL_RAZORPAY_KEY_SECRET = 'local_sandbox_key_secret_not_for_production';
 export const LOCAL_RAZORPAY_WEBHOOK_SECRET = 'local_sandbox_webhook_secret_not_for_production';
+/** The sandbox's RazorpayX account (the business account payouts debit), Razorpay's documented example. */
+export const LOCAL_RAZORPAYX_ACCOUNT_NUMBER = '7878780080316316';
 
 export interface RazorpayKeys {
   keyId: string;
@@ -44,5 +46,6 @@ export function localRazorpayEnv(apiUrl: string): Record<string, string> {
     RAZORPAY_KEY_ID: LOCAL_RAZORPAY_KEY_ID,
     RAZORPAY_KEY_SECRET: LOCAL_RAZORPAY_KEY_SECRET,
     RAZORPAY_WEBHOOK_SECRET: LOCAL_RAZORPAY_WEBHOOK_SECRET,
+    RAZORPAYX_ACCOUNT_NUMBER: LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
   };
 }

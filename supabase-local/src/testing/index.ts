@@ -38,8 +38,21 @@ export {
 export type { StoredMail } from '../mail/mailbox.ts';
 export { functionsSurface } from '../functions/index.ts';
 export { storageSurface } from '../storage/index.ts';
-export { razorpaySurface, type SandboxFaults } from '../razorpay/index.ts';
 export {
+  DEFAULT_WEBHOOK_EVENTS,
+  FAILURE_VPA,
+  RazorpaySandboxControl,
+  razorpaySurface,
+  REVERSED_BANK_ACCOUNT,
+  type RazorpayEvent,
+  type RazorpayPayout,
+  type RazorpayRefund,
+  type RazorpaySandboxOptions,
+  type SandboxFaults,
+  type WebhookDelivery,
+} from '../razorpay/index.ts';
+export {
+  LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
   LOCAL_RAZORPAY_KEYS,
