@@ -29,6 +29,14 @@ export function shortDay(day: string, withYear = false): string {
   return withYear ? `${text} ${part('year')}` : text;
 }
 
+/** '18 Dec' (with the year: '18 Dec 2026'): a day without its weekday, as return windows are stated. */
+export function dayMonth(day: string, withYear = false): string {
+  const parts = dayParts.formatToParts(at(day));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const text = `${part('day')} ${part('month')}`;
+  return withYear ? `${text} ${part('year')}` : text;
+}
+
 /** An order's promised window with years: 'Tue 1 Dec 2026 – Thu 3 Dec 2026' (one date when equal). */
 export function deliveryWindow(from: string, to: string): string {
   const f = shortDay(from, true);
