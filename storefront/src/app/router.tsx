@@ -28,6 +28,7 @@ export function createRouter() {
         { path: 'payment', lazy: () => import('@/app/routes/payment') },
         { path: 'order-confirmation', lazy: () => import('@/app/routes/order-confirmation') },
         { path: 'track-order', lazy: () => import('@/app/routes/track-order') },
+        { path: 'orders/:orderId/return', lazy: () => import('@/app/routes/order-return') },
         { path: 'contact', lazy: () => import('@/app/routes/contact') },
         { path: 'login', lazy: () => import('@/app/routes/login') },
         { path: 'signup', lazy: () => import('@/app/routes/signup') },

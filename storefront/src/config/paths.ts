@@ -12,6 +12,9 @@ export const paths = {
   profile: '/profile',
   contact: '/contact',
   trackOrder: '/track-order',
+  /** The return form of a delivered order; `item` preselects the line the shopper started from. */
+  orderReturn: (orderId: string, itemId?: number) =>
+    `/orders/${encodeURIComponent(orderId)}/return${itemId === undefined ? '' : `?item=${itemId}`}`,
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { ProfileTab } from '@/features/account/components/profile-tab';
@@ -19,7 +19,9 @@ export function Component() {
   usePageTitle('My Profile', 'Your FurniCraft profile, address and orders.');
   const user = useUser();
   const ready = useSessionReady();
-  const [tab, setTab] = useState<TabId>('profile');
+  // ?tab=orders opens Order History (the return form links back to it).
+  const asked = useSearchParams()[0].get('tab');
+  const [tab, setTab] = useState<TabId>(TABS.find((t) => t.id === asked)?.id ?? 'profile');
 
   if (!ready) return <PageSpinner />;
   if (!user) return <Navigate to={paths.login} replace />;

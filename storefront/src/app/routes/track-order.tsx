@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';
 import { orderQueries } from '@/features/orders/api/orders';
 import { OrderDocuments } from '@/features/orders/components/order-documents';
+import { OrderReturns } from '@/features/orders/components/order-returns';
 import { TrackingResult } from '@/features/orders/components/tracking-result';
 import { isAppError } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -27,7 +28,8 @@ export function Component() {
     ...orderQueries.tracking(orderNumber, contact),
     enabled: ready && orderNumber !== '',
   });
-  // The owner (signed in) may download the invoice; a visitor tracking by e-mail or phone may not.
+  // The owner (signed in) may download the invoice and follow returns; a visitor tracking by e-mail or
+  // phone may not.
   const orderId = tracking.data?.order_id ?? '';
   const documents = useQuery({
     ...orderQueries.documents(orderId),
@@ -87,11 +89,20 @@ export function Component() {
       {tracking.data && (
         <TrackingResult record={tracking.data}>
           {documents.data && (
-            <OrderDocuments
-              status={documents.data.status}
-              invoice={documents.data.invoice}
-              creditNotes={documents.data.credit_notes}
-            />
+            <>
+              <OrderDocuments
+                status={documents.data.status}
+                invoice={documents.data.invoice}
+                creditNotes={documents.data.credit_notes}
+              />
+              {/* Only the owner reads returns and refunds (RLS), so only the owner sees their progress. */}
+              {(documents.data.status === 'delivered' || documents.data.status === 'cancelled') && (
+                <OrderReturns
+                  orderId={documents.data.id}
+                  offerReturn={documents.data.status === 'delivered'}
+                />
+              )}
+            </>
           )}
         </TrackingResult>
       )}

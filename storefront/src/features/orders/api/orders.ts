@@ -15,6 +15,7 @@ export const orderKeys = {
   tracking: (orderNumber: string, contact: string) =>
     [...orderKeys.all, 'tracking', orderNumber, contact] as const,
   documents: (orderId: string) => [...orderKeys.all, 'documents', orderId] as const,
+  forReturn: (orderId: string) => [...orderKeys.all, 'for-return', orderId] as const,
 };
 
 /**
@@ -27,7 +28,7 @@ const selectHistory = (supabase: Supabase, userId: string) =>
   supabase
     .from('orders')
     .select(
-      `id,order_number,status,payment_status,total,created_at,items:order_items(product_name,variant_title,sku,quantity,unit_price),${DOCUMENTS}` as const,
+      `id,order_number,status,payment_status,total,created_at,items:order_items(id,product_name,variant_title,sku,quantity,unit_price),${DOCUMENTS}` as const,
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
@@ -71,6 +72,22 @@ export type OrderDocuments = NonNullable<QueryData<ReturnType<typeof selectDocum
 
 async function fetchOrderDocuments(orderId: string): Promise<OrderDocuments | null> {
   const { data, error } = await selectDocuments(await getSupabase(), orderId);
+  if (error) throw toAppError(error);
+  return data;
+}
+
+const selectForReturn = (supabase: Supabase, orderId: string) =>
+  supabase
+    .from('orders')
+    .select('id,order_number,status,payment_method,shipping_address')
+    .eq('id', orderId)
+    .maybeSingle();
+
+/** What the return form needs of its order: the number, COD or not, and the address the pickup is from. */
+export type OrderForReturn = NonNullable<QueryData<ReturnType<typeof selectForReturn>>>;
+
+async function fetchOrderForReturn(orderId: string): Promise<OrderForReturn | null> {
+  const { data, error } = await selectForReturn(await getSupabase(), orderId);
   if (error) throw toAppError(error);
   return data;
 }
@@ -131,6 +148,8 @@ export const orderQueries = {
     }),
   documents: (orderId: string) =>
     queryOptions({ queryKey: orderKeys.documents(orderId), queryFn: () => fetchOrderDocuments(orderId) }),
+  forReturn: (orderId: string) =>
+    queryOptions({ queryKey: orderKeys.forReturn(orderId), queryFn: () => fetchOrderForReturn(orderId) }),
 };
 
 /**

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { nameWithVariant } from 'shared/catalog/variant-title';
 import { formatINR } from 'shared/pricing/format';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -7,6 +6,8 @@ import { paths } from '@/config/paths';
 import { orderQueries } from '@/features/orders/api/orders';
 import { CancelOrderButton } from '@/features/orders/components/cancel-order-button';
 import { OrderDocuments } from '@/features/orders/components/order-documents';
+import { OrderLines } from '@/features/orders/components/order-lines';
+import { OrderReturns } from '@/features/orders/components/order-returns';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 
@@ -35,16 +36,9 @@ export function OrdersTab({ userId }: { userId: string }) {
             </p>
           </div>
           <p className="text-sm text-stone-600">
-            {dateFormat.format(new Date(o.created_at))} · Payment {o.payment_status}
+            {dateFormat.format(new Date(o.created_at))} · Payment {o.payment_status.replace('_', ' ')}
           </p>
-          <ul className="mt-2 text-sm">
-            {o.items.map((i, n) => (
-              // The variant's title as it was when ordered (a snapshot: renaming it later changes nothing).
-              <li key={n}>
-                {nameWithVariant(i.product_name, i.variant_title)} × {i.quantity}
-              </li>
-            ))}
-          </ul>
+          <OrderLines order={o} />
           <div className="mt-2 flex items-center justify-between gap-2">
             <p className="font-semibold">Total: {formatINR(o.total)}</p>
             {(o.status === 'pending' || o.status === 'processing') && (
@@ -54,6 +48,10 @@ export function OrdersTab({ userId }: { userId: string }) {
           <div className="mt-2">
             <OrderDocuments status={o.status} invoice={o.invoice} creditNotes={o.credit_notes} />
           </div>
+          {/* A delivered order's returns; a cancelled order that was paid: its refund. */}
+          {(o.status === 'delivered' || (o.status === 'cancelled' && o.payment_status !== 'pending')) && (
+            <OrderReturns orderId={o.id} offerReturn={false} />
+          )}
         </li>
       ))}
     </ul>

@@ -7,7 +7,8 @@ import { getSupabase } from '@/lib/get-supabase';
  * delivery cap and the per-order limit on one product; the low-stock level the product page's
  * "Only N left" follows; and the seller's legal details (name, address, GSTIN, grievance officer,
  * customer care) that the footer, the /legal pages, the product page's declarations and the
- * checkout's tax preview show. The delivery fee rule is not read here: it is `shared/pricing/delivery`
+ * checkout's tax preview show; the return window and pickup horizon (product page, returns policy,
+ * FAQ, the return form: request_return enforces them). The delivery fee rule is not read here: it is `shared/pricing/delivery`
  * (docs/decisions/007-delivery-fee-rule-is-a-constant.md).
  */
 export const storeSettingsKeys = {
@@ -26,7 +27,7 @@ async function fetchStoreSettings() {
   const { data, error } = await supabase
     .from('store_settings')
     .select(
-      'cod_max_order_total,max_quantity_per_line,low_stock_threshold,order_cutoff,non_delivery_weekdays,legal_name,registered_address,gstin,pan,gst_state_code,grievance_officer_name,grievance_officer_designation,grievance_officer_email,grievance_officer_phone,grievance_officer_hours,customer_care_email,customer_care_phone,customer_care_hours',
+      'cod_max_order_total,max_quantity_per_line,low_stock_threshold,order_cutoff,non_delivery_weekdays,legal_name,registered_address,gstin,pan,gst_state_code,grievance_officer_name,grievance_officer_designation,grievance_officer_email,grievance_officer_phone,grievance_officer_hours,customer_care_email,customer_care_phone,customer_care_hours,return_window_days,return_pickup_days',
     )
     .single();
   if (error) throw toAppError(error);
@@ -63,7 +64,15 @@ const shippingTerms = ({ cod_max_order_total, order_cutoff, non_delivery_weekday
   non_delivery_weekdays,
 });
 
+/** The return window (days from delivery; a product may have its own) and how far ahead a pickup may be booked. */
+const returnTerms = ({ return_window_days, return_pickup_days }: StoreSettings) => ({
+  return_window_days,
+  return_pickup_days,
+});
+
 export type ShippingTerms = ReturnType<typeof shippingTerms>;
+
+export type ReturnTerms = ReturnType<typeof returnTerms>;
 
 export type BusinessDetails = ReturnType<typeof businessDetails>;
 
@@ -78,4 +87,5 @@ export const storeSettingsQueries = {
   lowStockThreshold: () => queryOptions({ ...settings, select: (s: StoreSettings) => s.low_stock_threshold }),
   business: () => queryOptions({ ...settings, select: businessDetails }),
   shippingTerms: () => queryOptions({ ...settings, select: shippingTerms }),
+  returnTerms: () => queryOptions({ ...settings, select: returnTerms }),
 };
