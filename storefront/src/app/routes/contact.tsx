@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { ContactForm } from '@/features/contact/components/contact-form';
-import { FAQ, QUICK_HELP } from '@/features/contact/faq';
+import { faq, QUICK_HELP } from '@/features/contact/faq';
 import { storeSettingsQueries } from '@/features/store/api/store-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -15,6 +15,7 @@ export function Component() {
   const [openFaq, setOpenFaq] = useState<string | null>(null);
   // The address, phone and e-mail staff keep in store_settings (the footer and /legal show the same).
   const business = useQuery(storeSettingsQueries.business()).data;
+  const returnWindowDays = useQuery(storeSettingsQueries.returnTerms()).data?.return_window_days;
   const details = [
     { icon: MapPin, title: 'Visit Us', lines: [business?.registered_address] },
     { icon: Phone, title: 'Call Us', lines: [business?.customer_care_phone] },
@@ -96,7 +97,7 @@ export function Component() {
           Frequently Asked Questions
         </h2>
         <div className="space-y-2">
-          {FAQ.map((f) => (
+          {faq(returnWindowDays).map((f) => (
             <details
               key={f.id}
               id={f.id}

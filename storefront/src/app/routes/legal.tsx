@@ -19,7 +19,10 @@ const PAGES = {
         `Standard delivery is free on orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more; otherwise a ${formatINR(DELIVERY_FEE)} fee applies. Some remote pincodes have their own fee, shown before you pay.`,
       ],
       ['Cancellation', 'You can cancel an order until it ships; a paid online order is refunded in full.'],
-      ['Returns', 'Items may be returned within 30 days of delivery in their original condition.'],
+      [
+        'Returns',
+        'Items may be returned in their original condition within the return window counted from delivery (shown on each product page and in your order history); products marked not returnable, such as made-to-order pieces, are replaced or refunded only when damaged or defective. See Returns, refunds and cancellation.',
+      ],
       ['Warranty', 'Every product carries a 1-year warranty against manufacturing defects.'],
     ],
   },

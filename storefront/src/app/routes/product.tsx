@@ -18,6 +18,7 @@ import { storeSettingsQueries } from '@/features/store/api/store-settings';
 import { addressQueries } from '@/features/addresses/api/addresses';
 import { useUser } from '@/features/auth/hooks/use-session';
 import { productJsonLd } from '@/features/catalog/product-json-ld';
+import { productReturns } from '@/features/catalog/product-returns';
 import { stockStatus } from '@/features/catalog/stock-status';
 import { variantImages } from '@/features/catalog/variant-images';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -58,6 +59,8 @@ function ProductPage({
   // The seller's details for the declarations (the footer asks for the same, once per visit): they
   // never hold the product back.
   const seller = useQuery(storeSettingsQueries.business()).data;
+  // The same row again (cached): the store's return window for a product without its own.
+  const returnTerms = useQuery(storeSettingsQueries.returnTerms()).data;
   // No active variant: the product is listed but cannot be bought (as a sold-out product).
   const stock = variant
     ? stockStatus(variant, lowStockThreshold)
@@ -92,7 +95,11 @@ function ProductPage({
           >
             <CheckDelivery variantId={variant?.id} addressPincode={addresses.data?.[0]?.pincode} />
           </Suspense>
-          <ProductDetails product={product} variant={variant} />
+          <ProductDetails
+            product={product}
+            variant={variant}
+            returns={productReturns(product, returnTerms?.return_window_days)}
+          />
           <ProductDeclarations product={product} variant={variant} seller={seller} />
         </div>
       </article>

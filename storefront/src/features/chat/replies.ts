@@ -19,7 +19,7 @@ const RULES: { keywords: RegExp; reply: string }[] = [
   {
     keywords: /\b(return|returns|refund|exchange)\b/i,
     reply:
-      'You can return any item within 30 days of delivery: contact our customer care and we pick it up and refund you once it reaches us.',
+      'Request a return under Profile → Order History (each item shows until when it can go back): choose a pickup slot, we collect it and refund you to your original payment method within 5–7 working days of the pickup.',
   },
   {
     keywords: /\b(track|order|status)\b/i,

@@ -1,8 +1,11 @@
 import { FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
 import { formatINR } from 'shared/pricing/format';
 
-/** The FAQ, with the spec's delivery, return, assembly and customisation answers. */
-export const FAQ = [
+/**
+ * The FAQ, with the spec's delivery, return, assembly and customisation answers. The return window is
+ * store_settings.return_window_days (30 by default: the spec's "30-day returns"), read by the page.
+ */
+export const faq = (returnWindowDays: number | undefined) => [
   {
     id: 'faq-order-status',
     question: 'How can I check my order status?',
@@ -17,8 +20,7 @@ export const FAQ = [
   {
     id: 'faq-returns',
     question: 'What is your return policy?',
-    answer:
-      'You can return any item within 30 days of delivery, in its original condition: contact our customer care with your order number, and we pick it up and refund you once it reaches us. Until an order ships you can cancel it yourself under Profile → Order History. The full policy is under Legal → Returns, refunds and cancellation.',
+    answer: `You can return any item within ${returnWindowDays ? `${returnWindowDays} days` : 'the return window'} of delivery, in its original condition, unless its product page gives another window or says it is not returnable (made-to-order pieces: damaged or defective ones are still replaced or refunded). Request the return yourself under Profile → Order History: choose the items, the reason (with photos if something arrived damaged or does not work), a refund or a replacement, and a pickup slot. We pick the item up from your delivery address and refund you to your original payment method within 5–7 working days of the pickup; Cash on Delivery orders are refunded to the UPI ID or bank account you give us. Until an order ships you can cancel it yourself under Profile → Order History. The full policy is under Legal → Returns, refunds and cancellation.`,
   },
   {
     id: 'faq-size',
@@ -32,7 +34,7 @@ export const FAQ = [
     answer:
       'Yes, our team offers a paid assembly service in most cities; some products include free assembly.',
   },
-] as const;
+];
 
 export const QUICK_HELP = [
   { label: 'Order Status', faqId: 'faq-order-status' },

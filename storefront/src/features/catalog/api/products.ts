@@ -76,8 +76,10 @@ const VARIANT_FIELDS =
   'id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,low_stock_threshold,option_values:variant_option_values(option_id,value_id)';
 /** The product page's declarations (Legal Metrology) and the checkout's tax preview (hsn_code). */
 const DECLARATION_FIELDS = 'hsn_code,country_of_origin,manufacturer,importer,net_quantity';
+/** Whether it can be returned for a change of mind, and within how many days (null: the store's window). */
+const RETURN_FIELDS = 'returnable,return_window_days';
 const DETAIL_COLUMNS =
-  `${COLUMNS},${DECLARATION_FIELDS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(${VARIANT_FIELDS})` as const;
+  `${COLUMNS},${DECLARATION_FIELDS},${RETURN_FIELDS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(${VARIANT_FIELDS})` as const;
 
 const TWO_MINUTES = 2 * 60 * 1000;
 const FIVE_MINUTES = 5 * 60 * 1000;

@@ -23,6 +23,7 @@ describe('ProductDetails', () => {
       <ProductDetails
         product={product}
         variant={{ dimensions: 'W 260 cm', weight: null, sku: 'AARAV-TV-LL' }}
+        returns={{ returnable: true, days: 30 }}
       />,
     );
     expect(detail('dimensions')).toBe('W 260 cm');
@@ -38,10 +39,22 @@ describe('ProductDetails', () => {
       <ProductDetails
         product={{ ...product, options: [{ id: 1, name: 'Fabric', position: 0, values: [] }] }}
         variant={undefined}
+        returns={{ returnable: true, days: 30 }}
       />,
     );
     expect(detail('color')).toBeNull();
     expect(detail('sku')).toBeNull();
+  });
+
+  it("states the product's return window, or that it is not returnable", () => {
+    const { rerender } = render(
+      <ProductDetails product={product} variant={undefined} returns={{ returnable: true, days: 10 }} />,
+    );
+    expect(screen.getByTestId('info-returns').textContent).toBe('10-Day ReturnsEasy returns and refunds');
+    rerender(<ProductDetails product={product} variant={undefined} returns={{ returnable: false }} />);
+    expect(screen.getByTestId('info-returns').textContent).toBe(
+      'Not returnableDamaged or defective items are replaced or refunded',
+    );
   });
 });
 

@@ -6,31 +6,41 @@ import {
   type ProductDetail,
   type ProductVariant,
 } from '@/features/catalog/api/products';
+import { returnsCard, type ProductReturns } from '@/features/catalog/product-returns';
 
-const INFO_CARDS = [
+const infoCards = (returns: ProductReturns) => [
   // Most zones follow the default rule; Check delivery above gives the pincode's own fee.
   {
     icon: Truck,
     title: 'Free Delivery',
     text: `On orders of ${formatINR(FREE_DELIVERY_THRESHOLD)} or more to most pincodes`,
+    testId: 'info-delivery',
   },
-  { icon: ShieldCheck, title: '1-Year Warranty', text: 'Against manufacturing defects' },
-  { icon: RotateCcw, title: '30-Day Returns', text: 'Easy returns and refunds' },
+  {
+    icon: ShieldCheck,
+    title: '1-Year Warranty',
+    text: 'Against manufacturing defects',
+    testId: 'info-warranty',
+  },
+  { icon: RotateCcw, ...returnsCard(returns), testId: 'info-returns' },
 ];
 
 /**
  * The product page below the buttons: description, features, the details (the chosen variant's
- * dimensions, weight and SKU where it has its own) and the three info cards.
+ * dimensions, weight and SKU where it has its own) and the three info cards (the returns card says
+ * the product's window, or that it is not returnable).
  */
 export function ProductDetails({
   product,
   variant,
+  returns,
 }: {
   product: Pick<
     ProductDetail,
     'description' | 'specifications' | 'material' | 'dimensions' | 'color' | 'weight' | 'options'
   >;
   variant: Pick<ProductVariant, 'dimensions' | 'weight' | 'sku'> | undefined;
+  returns: ProductReturns;
 }) {
   const specs = productSpecifications(product.specifications);
   const details: [string, string | null | undefined][] = [
@@ -68,8 +78,12 @@ export function ProductDetails({
           ))}
       </dl>
       <ul className="mt-6 grid gap-3 sm:grid-cols-3">
-        {INFO_CARDS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-xl border border-stone-200 bg-white p-3 text-center">
+        {infoCards(returns).map(({ icon: Icon, title, text, testId }) => (
+          <li
+            key={testId}
+            className="rounded-xl border border-stone-200 bg-white p-3 text-center"
+            data-testid={testId}
+          >
             <Icon aria-hidden="true" className="mx-auto size-6 text-amber-800" />
             <p className="mt-1 text-sm font-semibold">{title}</p>
             <p className="text-xs text-stone-600">{text}</p>
