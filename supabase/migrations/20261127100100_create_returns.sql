@@ -717,8 +717,8 @@ begin
     or jsonb_array_length(issue_credit_note.items) = 0
     or exists (
       select 1 from jsonb_array_elements(issue_credit_note.items) as e
-      where jsonb_typeof(e) <> 'object' or jsonb_typeof(e -> 'order_item_id') <> 'number'
-        or jsonb_typeof(e -> 'quantity') <> 'number' or (e ->> 'quantity')::numeric <> floor((e ->> 'quantity')::numeric)
+      where jsonb_typeof(e) <> 'object' or coalesce(jsonb_typeof(e -> 'order_item_id'), '') <> 'number'
+        or coalesce(jsonb_typeof(e -> 'quantity'), '') <> 'number' or (e ->> 'quantity')::numeric <> floor((e ->> 'quantity')::numeric)
         or (e ->> 'quantity')::numeric < 1
         or (e ? 'include_delivery' and jsonb_typeof(e -> 'include_delivery') <> 'boolean')
     )
@@ -934,8 +934,8 @@ begin
     or jsonb_array_length(request_return.items) = 0 or jsonb_array_length(request_return.items) > 100
     or exists (
       select 1 from jsonb_array_elements(request_return.items) as e
-      where jsonb_typeof(e) <> 'object' or jsonb_typeof(e -> 'order_item_id') <> 'number'
-        or jsonb_typeof(e -> 'quantity') <> 'number' or jsonb_typeof(e -> 'reason') <> 'string'
+      where jsonb_typeof(e) <> 'object' or coalesce(jsonb_typeof(e -> 'order_item_id'), '') <> 'number'
+        or coalesce(jsonb_typeof(e -> 'quantity'), '') <> 'number' or coalesce(jsonb_typeof(e -> 'reason'), '') <> 'string'
         or (e ->> 'quantity')::numeric <> floor((e ->> 'quantity')::numeric) or (e ->> 'quantity')::numeric < 1
         or (e ->> 'order_item_id')::numeric <> floor((e ->> 'order_item_id')::numeric)
     )
@@ -1210,8 +1210,8 @@ begin
   if admin_receive_return.items is null or jsonb_typeof(admin_receive_return.items) <> 'array'
     or exists (
       select 1 from jsonb_array_elements(admin_receive_return.items) as e
-      where jsonb_typeof(e) <> 'object' or jsonb_typeof(e -> 'return_item_id') <> 'number'
-        or jsonb_typeof(e -> 'received') <> 'number' or jsonb_typeof(e -> 'damaged') <> 'number'
+      where jsonb_typeof(e) <> 'object' or coalesce(jsonb_typeof(e -> 'return_item_id'), '') <> 'number'
+        or coalesce(jsonb_typeof(e -> 'received'), '') <> 'number' or coalesce(jsonb_typeof(e -> 'damaged'), '') <> 'number'
         or (e ->> 'received')::numeric <> floor((e ->> 'received')::numeric)
         or (e ->> 'damaged')::numeric <> floor((e ->> 'damaged')::numeric)
     )
@@ -1637,7 +1637,7 @@ alter table public.notification_outbox drop constraint notification_outbox_event
 alter table public.notification_outbox add constraint notification_outbox_event_check check (
   event in (
     'order_placed', 'order_paid', 'shipped', 'out_for_delivery', 'delivered', 'cancelled',
-    'refund_initiated', 'refund_processed',
+    'refund_initiated', 'refund_processed', 'back_in_stock',
     'return_requested', 'return_approved', 'return_rejected', 'return_pickup_scheduled', 'return_picked_up',
     'return_received', 'return_cancelled'
   )
