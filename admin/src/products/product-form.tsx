@@ -20,6 +20,7 @@ import {
   requiredName,
   validOriginalPrice,
   validPrice,
+  validReturnWindow,
 } from '@/products/product-row';
 
 const joinLines = (v: unknown) =>
@@ -96,6 +97,33 @@ function Declarations() {
   );
 }
 
+/**
+ * The product's return terms (issue 19), copied onto each order line when it is ordered: a product
+ * that is not returnable is still taken back for a fault (damaged, defective, not as described,
+ * wrong item) inside the window.
+ */
+function ReturnTerms() {
+  return (
+    <Box sx={row}>
+      <BooleanInput
+        source="returnable"
+        label="Returnable"
+        helperText="Off: returned only for damage, a defect or a wrong item (e.g. made to order)"
+      />
+      <NumberInput
+        source="return_window_days"
+        label="Return window (days, blank = store default)"
+        min={1}
+        max={365}
+        step={1}
+        validate={validReturnWindow}
+        helperText="Days after delivery"
+        sx={{ minWidth: 300 }}
+      />
+    </Box>
+  );
+}
+
 /** Every product field, shared by add and edit; the save's transform (product-row.ts) cleans it up. */
 export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
   return (
@@ -110,6 +138,7 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
         in_stock: true,
         featured: false,
         is_large: false,
+        returnable: true,
         hsn_code: '9403',
         country_of_origin: 'India',
         net_quantity: '1 N',
@@ -165,6 +194,7 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
         label="Large item (two-person delivery)"
         helperText="Zones may charge extra for large items or not deliver them"
       />
+      <ReturnTerms />
     </SimpleForm>
   );
 }

@@ -9,6 +9,7 @@ import {
   truncate,
   validOriginalPrice,
   validPrice,
+  validReturnWindow,
 } from '@/products/product-row';
 
 describe('product form rules', () => {
@@ -45,6 +46,8 @@ describe('product form rules', () => {
       featured: false,
       is_large: false,
       original_price: null,
+      returnable: true,
+      return_window_days: null,
     });
     expect(
       toProductRow({ name: 'x', specifications: { features: 'Soft\n Firm ', warranty: '1 year' } })
@@ -110,5 +113,16 @@ describe('product form rules', () => {
     expect(priceLabel({ price: 24999, price_max: 38999 })).toBe('from ₹24,999');
     expect(priceLabel({ price: 24999, price_max: 24999 })).toBe('₹24,999');
     expect(priceLabel({ price: 1499.5, price_max: null })).toBe('₹1,499.50');
+  });
+
+  it('keeps the return terms: not returnable, and a window of 1 to 365 days or blank (the store’s)', () => {
+    expect(toProductUpdate({ name: 'Bed', returnable: false, return_window_days: '10' })).toMatchObject({
+      returnable: false,
+      return_window_days: 10,
+    });
+    expect(validReturnWindow('')).toBeUndefined();
+    expect(validReturnWindow('45')).toBeUndefined();
+    expect(validReturnWindow('0')).toMatch(/1 to 365/);
+    expect(validReturnWindow('2.5')).toMatch(/1 to 365/);
   });
 });

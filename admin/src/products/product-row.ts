@@ -26,6 +26,9 @@ export interface ProductFormValues {
   manufacturer?: string | null;
   importer?: string | null;
   net_quantity?: string | null;
+  /** Returns (issue 19): false = returned only for a fault; blank window = the store's. */
+  returnable?: boolean | null;
+  return_window_days?: number | string | null;
   specifications?: {
     features?: string[] | string | null;
     warranty?: string | null;
@@ -115,6 +118,8 @@ export function toProductRow(values: ProductFormValues): ProductRow {
     featured: Boolean(values.featured),
     in_stock: values.in_stock ?? true,
     is_large: Boolean(values.is_large),
+    returnable: values.returnable ?? true,
+    return_window_days: numberOrNull(values.return_window_days),
     ...declarations(values),
     specifications: Object.keys(specifications).length > 0 ? specifications : null,
   };
@@ -150,6 +155,15 @@ export const validPrice = (value: unknown) => {
 
 export const requiredCategory = (value: unknown) =>
   value === '' || value === null || value === undefined ? 'Category is required' : undefined;
+
+/** Blank (the store's window) or 1 to 365 whole days, as products_return_window_days_check. */
+export const validReturnWindow = (value: unknown) => {
+  if (value === '' || value === null || value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 365
+    ? undefined
+    : 'A return window is 1 to 365 days, or blank for the store’s';
+};
 
 export const nonNegativeStock = (value: unknown) =>
   value === '' || value === null || value === undefined || Number(value) >= 0
