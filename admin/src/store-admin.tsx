@@ -16,6 +16,7 @@ import { authProvider, dataProvider } from '@/lib/providers';
 import { orders } from '@/orders';
 import { products } from '@/products';
 import { promoCodes } from '@/promo-codes';
+import { returns } from '@/returns';
 import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
@@ -24,6 +25,7 @@ const Dashboard = lazy(() => import('@/dashboard/dashboard'));
 const BusinessSettingsPage = lazyPage(() => import('@/gst/business-settings-page'), 'BusinessSettingsPage');
 const GstExportPage = lazyPage(() => import('@/gst/gst-export-page'), 'GstExportPage');
 const PincodeUploadPage = lazyPage(() => import('@/delivery/pincode-upload-page'), 'PincodeUploadPage');
+const ReturnSettingsPage = lazyPage(() => import('@/returns/return-settings-page'), 'ReturnSettingsPage');
 const ProductCreate = products.create;
 const ProductEdit = products.edit;
 
@@ -56,6 +58,7 @@ export default function StoreAdmin() {
     >
       <Resource name="products" {...products} />
       <Resource name="orders" {...orders} />
+      <Resource name="returns" {...returns} options={{ label: 'Returns' }} />
       <Resource name="categories" {...categories} />
       <Resource name="promo_codes" {...promoCodes} />
       <Resource name="contact_messages" {...contactMessages} />
@@ -74,6 +77,8 @@ export default function StoreAdmin() {
       <Resource name="product_options" />
       <Resource name="order_items" />
       <Resource name="order_events" />
+      <Resource name="refunds" />
+      <Resource name="return_items" />
       <CustomRoutes>
         <Route
           path="/products/add"
@@ -87,6 +92,7 @@ export default function StoreAdmin() {
         <Route path="/delivery/upload" element={<PincodeUploadPage />} />
         <Route path="/gst/business" element={<BusinessSettingsPage />} />
         <Route path="/gst/export" element={<GstExportPage />} />
+        <Route path="/settings/returns" element={<ReturnSettingsPage />} />
         <Route path="*" element={<RedirectToDashboard />} />
       </CustomRoutes>
     </Admin>

@@ -10,11 +10,59 @@ import type { Database as Generated, Tables } from 'shared/types/database';
  */
 type Public = Generated['public'];
 type Orders = Public['Tables']['orders'];
+type Returns = Public['Tables']['returns'];
+type Refunds = Public['Tables']['refunds'];
 type Functions = Public['Functions'];
 
 /** orders_shipping_address_check makes every order's address an object with these seven texts. */
 type OrdersTable = Omit<Orders, 'Row'> & {
   Row: Omit<Orders['Row'], 'shipping_address'> & { shipping_address: ShippingAddress };
+};
+
+/** A COD customer's bank account for a refund (returns_refund_bank_check). */
+export type RefundBank = { account_name: string; account_number: string; ifsc: string };
+
+/** pickup_address is a copy of the order's shipping_address; refund_bank as its check says. */
+type ReturnsTable = Omit<Returns, 'Row'> & {
+  Row: Omit<Returns['Row'], 'pickup_address' | 'refund_bank'> & {
+    pickup_address: ShippingAddress;
+    refund_bank: RefundBank | null;
+  };
+};
+
+/** A payout's destination (refunds_destination_check): a UPI ID or a bank account. */
+export type RefundDestination = { vpa: string } | RefundBank;
+
+type RefundsTable = Omit<Refunds, 'Row'> & {
+  Row: Omit<Refunds['Row'], 'destination'> & { destination: RefundDestination | null };
+};
+
+/**
+ * return_refund_quote(return_id) (migration create_returns): what a return's refund would be, line by
+ * line (received units, or requested ones before receipt), goods net of discount and the delivery
+ * fee's share when the store setting includes it; `refundable` is what the order has left to refund.
+ */
+export type RefundQuote = {
+  return_id: string;
+  items: {
+    return_item_id: number;
+    order_item_id: number;
+    quantity: number;
+    reason: string;
+    goods: number;
+    delivery: number;
+    amount: number;
+    delivery_included: boolean;
+  }[];
+  goods: number;
+  delivery: number;
+  delivery_included: boolean;
+  /** store_settings.delivery_fee_refund when the quote was made */
+  delivery_fee_refund: 'never' | 'store_fault' | 'always';
+  refunded: number;
+  refundable: number;
+  /** goods + delivery, capped by `refundable` */
+  amount: number;
 };
 
 /** admin_dashboard() (migration create_admin_order_functions) builds this object. */
@@ -82,8 +130,15 @@ export type LoadPincodesResult = AssignPincodesResult & {
 
 export type Database = {
   public: Omit<Public, 'Tables' | 'Functions'> & {
-    Tables: Omit<Public['Tables'], 'orders'> & { orders: OrdersTable };
-    Functions: Omit<Functions, 'admin_dashboard' | 'admin_assign_pincodes' | 'admin_load_pincodes'> & {
+    Tables: Omit<Public['Tables'], 'orders' | 'returns' | 'refunds'> & {
+      orders: OrdersTable;
+      returns: ReturnsTable;
+      refunds: RefundsTable;
+    };
+    Functions: Omit<
+      Functions,
+      'admin_dashboard' | 'admin_assign_pincodes' | 'admin_load_pincodes' | 'return_refund_quote'
+    > & {
       admin_dashboard: Omit<Functions['admin_dashboard'], 'Returns'> & { Returns: DashboardFigures };
       admin_assign_pincodes: Omit<Functions['admin_assign_pincodes'], 'Returns'> & {
         Returns: AssignPincodesResult;
@@ -91,6 +146,7 @@ export type Database = {
       admin_load_pincodes: Omit<Functions['admin_load_pincodes'], 'Returns'> & {
         Returns: LoadPincodesResult;
       };
+      return_refund_quote: Omit<Functions['return_refund_quote'], 'Returns'> & { Returns: RefundQuote };
     };
   };
 };

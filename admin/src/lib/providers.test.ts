@@ -16,10 +16,34 @@ vi.mock('ra-supabase', () => ({
   supabaseAuthProvider: () => ({}),
 }));
 
-const { authProvider, dataProvider, mapPrefix, mapSearch, withComputedColumns } =
+const { authProvider, dataProvider, mapPrefix, mapReturnQueue, mapSearch, withComputedColumns } =
   await import('@/lib/providers');
 const { AdminError } = await import('@/lib/errors');
 const base = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' as const } };
+
+describe('mapReturnQueue', () => {
+  it('turns the open queue into the statuses that need staff, and the age into created_at', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z') });
+    expect(
+      mapReturnQueue('returns', { ...base, filter: { status: 'open', older_than_days: 2 } }).filter,
+    ).toEqual({
+      'status@': 'in.(requested,approved,pickup_scheduled,picked_up,received)',
+      'created_at@lt': '2026-11-23T10:00:00.000Z',
+    });
+    vi.useRealTimers();
+  });
+
+  it('keeps one status as it is, ignores no age, and leaves other resources alone', () => {
+    expect(
+      mapReturnQueue('returns', { ...base, filter: { status: 'requested', older_than_days: '' } }).filter,
+    ).toEqual({
+      status: 'requested',
+    });
+    expect(mapReturnQueue('orders', { ...base, filter: { status: 'open' } }).filter).toEqual({
+      status: 'open',
+    });
+  });
+});
 
 describe('mapSearch', () => {
   it('turns q into one ilike pattern of the words in order', () => {

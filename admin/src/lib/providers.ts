@@ -5,6 +5,7 @@ import type { RpcArgs, RpcReturns } from '@/lib/database';
 import { env } from '@/lib/env';
 import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
 import { isSessionExpired, roleOf } from '@/lib/session';
+import { OPEN_STATUSES, olderThan } from '@/returns/return-rules';
 import { supabase } from '@/lib/supabase';
 
 /** Tables whose key is not `id`: react-admin's record id is this column's value. */
@@ -31,6 +32,7 @@ const searchColumns: Record<string, string> = {
   profiles: 'full_name',
   product_variants: 'sku',
   stock_movements: 'sku',
+  returns: 'return_number',
 };
 
 /** `q` becomes PostgREST's `col=ilike.*first*second*` through ra-data-postgrest's `col@ilike`. */
@@ -65,6 +67,21 @@ export function mapPrefix(resource: string, params: GetListParams): GetListParam
   if (!column || start === '') return { ...params, filter };
   // an empty operator after '@' makes ra-data-postgrest send the value as it is
   return { ...params, filter: { ...filter, [`${column}@`]: `like.${start}*` } };
+}
+
+/**
+ * The returns queue's own filters: `queue: 'open'` is the statuses that still need staff
+ * (`status=in.(…)`), `older_than_days: n` the requests made more than n days ago.
+ */
+export function mapReturnQueue(resource: string, params: GetListParams): GetListParams {
+  if (resource !== 'returns') return params;
+  const { status, older_than_days: days, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...filter };
+  if (status === 'open') out['status@'] = `in.(${OPEN_STATUSES.join(',')})`;
+  else if (typeof status === 'string' && status !== '') out['status'] = status;
+  const n = Number(days);
+  if (days !== undefined && days !== '' && Number.isInteger(n) && n > 0) out['created_at@lt'] = olderThan(n);
+  return { ...params, filter: out };
 }
 
 /**
@@ -206,17 +223,56 @@ export const storeApi = {
       throw new AdminError('The PDF could not be made. Please try again.', 'unavailable', '', 0);
     return data;
   },
-  /** The razorpay-refund function issues a refund still owed for the order, at most once. */
-  issueRefund: async (orderId: string) => {
-    const { error } = await supabase.functions.invoke('razorpay-refund', { body: { order_id: orderId } });
+  /** admin_decide_return: approve a requested return, or reject it with the reason the customer reads. */
+  decideReturn: (args: RpcArgs<'admin_decide_return'>) => unwrap(supabase.rpc('admin_decide_return', args)),
+  /** admin_schedule_return_pickup: book (or move) an approved return's pickup, IST date and window. */
+  scheduleReturnPickup: (args: RpcArgs<'admin_schedule_return_pickup'>) =>
+    unwrap(supabase.rpc('admin_schedule_return_pickup', args)),
+  /** admin_mark_return_picked_up: the courier collected it. */
+  markReturnPickedUp: (returnId: string) =>
+    unwrap(supabase.rpc('admin_mark_return_picked_up', { return_id: returnId })),
+  /**
+   * admin_receive_return: what arrived and what was damaged, every line of the return; resellable
+   * units go back to stock, damaged ones are written off (the stock ledger).
+   */
+  receiveReturn: (args: RpcArgs<'admin_receive_return'>) =>
+    unwrap(supabase.rpc('admin_receive_return', args)),
+  /** admin_close_return: a received replacement return is done. */
+  closeReturn: (returnId: string) => unwrap(supabase.rpc('admin_close_return', { return_id: returnId })),
+  /** return_refund_quote: the refund the database proposes for a return, line by line. */
+  refundQuote: (returnId: string) => unwrap(supabase.rpc('return_refund_quote', { return_id: returnId })),
+  /**
+   * admin_create_refund: a refund of the order (of a return, or goodwill). The same request_key (one
+   * per opened Refund dialog) again answers the same refund, so a double click makes one. With a reference it records a
+   * transfer staff made (processed at once); otherwise it is pending until the refunds function
+   * issues it (issueRefunds, or the function's schedule within a minute).
+   */
+  createRefund: (args: RpcArgs<'admin_create_refund'>) => unwrap(supabase.rpc('admin_create_refund', args)),
+  /** admin_retry_refund: a failed refund is pending again, under a new idempotency key. */
+  retryRefund: (refundId: string) => unwrap(supabase.rpc('admin_retry_refund', { refund_id: refundId })),
+  /** The refunds function issues the order's pending refunds now (Razorpay refunds, RazorpayX payouts). */
+  issueRefunds: async (orderId: string) => {
+    const { error } = await supabase.functions.invoke('refunds', { body: { order_id: orderId } });
+    if (error) throw toAdminError(await functionError(error));
+  },
+  /** A customer's return photo from the private bucket: a signed URL valid for 10 minutes. */
+  returnPhotoUrl: async (path: string) => {
+    const { data, error } = await supabase.storage.from('return-photos').createSignedUrl(path, 600);
     if (error) throw toAdminError(error);
+    return data.signedUrl;
   },
 };
 
 export const dataProvider = {
   getList: (resource, params) =>
     baseDataProvider
-      .getList(resource, withComputedColumns(resource, mapPrefix(resource, mapSearch(resource, params))))
+      .getList(
+        resource,
+        withComputedColumns(
+          resource,
+          mapReturnQueue(resource, mapPrefix(resource, mapSearch(resource, params))),
+        ),
+      )
       .catch(rethrow),
   getOne: (resource, params) =>
     baseDataProvider.getOne(resource, withComputedColumns(resource, params)).catch(rethrow),

@@ -1,72 +1,179 @@
-import { Alert, Button, Stack } from '@mui/material';
-import { useGetManyReference, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useGetMany, useGetManyReference, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
 import type { Row } from '@/lib/database';
+import { toAdminError } from '@/lib/errors';
 import { storeApi } from '@/lib/providers';
 import { useAdminMutation } from '@/lib/use-admin-mutation';
+import { formatIST } from '@/orders/order-messages';
+import { RefundDialog } from '@/refunds/refund-dialog';
+import { RefundStatusChip } from '@/refunds/refund-status';
+import { railLabel } from '@/returns/return-rules';
 
-const label: Record<string, string> = {
-  due: 'Refund due',
-  pending: 'Refund pending at Razorpay',
-  processed: 'Refunded',
-};
+type Refund = Row<'refunds'>;
+
+/** A failed refund is pending again (new idempotency key), then the refunds function issues it now. */
+async function retryNow(refund: Refund) {
+  await storeApi.retryRefund(refund.id);
+  try {
+    await storeApi.issueRefunds(refund.order_id);
+    return null;
+  } catch (error) {
+    return toAdminError(error).message;
+  }
+}
+
+/** Who made each refund: staff's names (profiles); none = the database, on a cancellation. */
+function useStaffNames(refunds: Refund[]) {
+  const ids = [...new Set(refunds.flatMap((r) => (r.created_by ? [r.created_by] : [])))];
+  const { data } = useGetMany<Row<'profiles'>>('profiles', { ids }, { enabled: ids.length > 0 });
+  return (id: string | null) =>
+    id === null ? 'Automatic' : (data?.find((p) => p.id === id)?.full_name ?? 'Staff');
+}
 
 /**
- * What happened to a payment that arrived after the order was released or cancelled: the order
- * was revived, or the payment is refunded (Razorpay refund id, amount, status) or still owed. A
- * refund still owed can be retried here; the razorpay-refund function issues it, at most once.
+ * The order's refunds (Razorpay refunds, payouts, transfers staff recorded), oldest first: amount,
+ * rail, status, the bank's reference (ARN/UTR), why one failed, who made it and when. A failed one
+ * can be retried; a paid order can be refunded here without a return (goodwill, partial).
  */
 export function OrderRefunds() {
   const order = useRecordContext<Row<'orders'>>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const retry = useAdminMutation(storeApi.issueRefund, {
-    onSuccess: () => notify('Refund issued.', { type: 'success' }),
-    // whatever went wrong, the refund stays due and can be retried
-    onError: () => notify('The refund could not be issued yet. Try again later.', { type: 'error' }),
-    onSettled: refresh,
-  });
-  const { data: refunds } = useGetManyReference<Row<'payment_refunds'>>(
-    'payment_refunds',
+  const [refunding, setRefunding] = useState(false);
+  const { data } = useGetManyReference<Refund>(
+    'refunds',
     {
       target: 'order_id',
       id: order?.id,
-      pagination: { page: 1, perPage: 10 },
+      pagination: { page: 1, perPage: 50 },
       sort: { field: 'created_at', order: 'ASC' },
       filter: {},
     },
     { enabled: !!order },
   );
+  const refunds = data ?? [];
+  const staffName = useStaffNames(refunds);
+  const retry = useAdminMutation(retryNow, {
+    failure: 'The refund could not be retried',
+    onSuccess: (notIssued) =>
+      notIssued
+        ? notify(
+            `Refund queued again; sending it failed for now (${notIssued}). It is retried every minute.`,
+            {
+              type: 'warning',
+            },
+          )
+        : notify('Refund sent again.', { type: 'success' }),
+    onSettled: refresh,
+  });
   if (!order) return null;
-  const revived = order.released_at !== null && order.status !== 'cancelled';
+  const owed = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+  const left = Math.max(0, Math.round((order.total - owed) * 100) / 100);
+  const paid = order.payment_status === 'paid' || order.payment_status === 'partially_refunded';
 
   return (
-    <Stack spacing={1} sx={{ mt: 1 }}>
-      {revived && <Alert severity="info">Payment arrived after the order was released; order revived.</Alert>}
-      {(refunds ?? []).map((r) => (
-        <Alert
-          key={r.id}
-          severity={r.status === 'due' ? 'warning' : 'info'}
-          action={
-            r.status === 'due' ? (
-              <Button
-                color="inherit"
-                size="small"
-                disabled={retry.isPending}
-                onClick={() => retry.mutate(order.id)}
-              >
-                Retry refund
-              </Button>
-            ) : undefined
-          }
-        >
-          {label[r.status] ?? r.status}: {formatINR(Number(r.amount))}
-          {r.razorpay_refund_id ? ` · ${r.razorpay_refund_id}` : ''}
-          <br />
-          {r.reason}
-          {r.status === 'due' && r.last_error ? ` Last attempt: ${r.last_error}` : ''}
+    <Box component="section" aria-labelledby="refunds-title" sx={{ mt: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography id="refunds-title" variant="subtitle1" component="h2">
+          Refunds
+        </Typography>
+        {paid && left > 0 && (
+          <Button size="small" variant="outlined" onClick={() => setRefunding(true)}>
+            Refund
+          </Button>
+        )}
+      </Stack>
+      {refunds.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No refunds.
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Refunds">
+            <TableHead>
+              <TableRow>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Rail</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Reference</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {refunds.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell align="right">{formatINR(r.amount)}</TableCell>
+                  <TableCell>{railLabel[r.rail] ?? r.rail}</TableCell>
+                  <TableCell>
+                    <RefundStatusChip status={r.status} />
+                  </TableCell>
+                  <TableCell>{r.reference ?? '—'}</TableCell>
+                  <TableCell>
+                    {r.reason}
+                    {r.status === 'failed' && r.failure_reason && (
+                      <Typography variant="body2" color="error">
+                        Failed: {r.failure_reason}
+                      </Typography>
+                    )}
+                    {r.status === 'pending' && r.last_error && (
+                      <Typography variant="body2" color="text.secondary">
+                        Last attempt: {r.last_error}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {staffName(r.created_by)}, {formatIST(r.created_at)}
+                  </TableCell>
+                  <TableCell>
+                    {r.status === 'failed' && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        disabled={retry.isPending}
+                        onClick={() => void retry.mutate(r)}
+                        aria-label={`Retry the refund of ${formatINR(r.amount)}`}
+                      >
+                        Retry
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {paid && left === 0 && refunds.length > 0 && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          The whole payment has been refunded (or is being refunded).
         </Alert>
-      ))}
-    </Stack>
+      )}
+      {refunding && (
+        <RefundDialog
+          order={order}
+          refundable={left}
+          onClose={() => setRefunding(false)}
+          onDone={() => {
+            setRefunding(false);
+            refresh();
+          }}
+        />
+      )}
+    </Box>
   );
 }

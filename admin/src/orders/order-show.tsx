@@ -1,4 +1,4 @@
-import { Card, CardContent, Grid, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Grid, Typography } from '@mui/material';
 import {
   Datagrid,
   DateField,
@@ -17,6 +17,7 @@ import { OrderActions } from '@/orders/order-actions';
 import { OrderInvoice } from '@/orders/order-invoice';
 import { OrderMessages } from '@/orders/order-messages';
 import { OrderRefunds } from '@/orders/order-refunds';
+import { OrderReturns } from '@/orders/order-returns';
 import { StatusChip } from '@/orders/order-status';
 
 function OrderSummary() {
@@ -70,7 +71,11 @@ function OrderSummary() {
           <br />
           <strong>Total {formatINR(o.total)}</strong>
         </Typography>
-        <OrderRefunds />
+        {o.released_at !== null && o.status !== 'cancelled' && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Payment arrived after the order was released; order revived.
+          </Alert>
+        )}
       </Grid>
     </Grid>
   );
@@ -107,6 +112,8 @@ export function OrderShow() {
               />
             </Datagrid>
           </ReferenceManyField>
+          <OrderRefunds />
+          <OrderReturns />
           <OrderInvoice />
           <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
             Timeline

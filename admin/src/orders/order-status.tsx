@@ -6,9 +6,12 @@ export const orderStatusChoices = ['pending', 'processing', 'shipped', 'delivere
     name: id[0]!.toUpperCase() + id.slice(1),
   }),
 );
-export const paymentStatusChoices = ['pending', 'paid', 'refunded'].map((id) => ({
+/** 'partially_refunded' → 'Partially refunded'. */
+const statusLabel = (status: string) => status[0]!.toUpperCase() + status.slice(1).replaceAll('_', ' ');
+
+export const paymentStatusChoices = ['pending', 'paid', 'partially_refunded', 'refunded'].map((id) => ({
   id,
-  name: id[0]!.toUpperCase() + id.slice(1),
+  name: statusLabel(id),
 }));
 
 const colors: Record<string, 'default' | 'warning' | 'info' | 'success' | 'error'> = {
@@ -18,17 +21,12 @@ const colors: Record<string, 'default' | 'warning' | 'info' | 'success' | 'error
   delivered: 'success',
   paid: 'success',
   cancelled: 'error',
+  partially_refunded: 'default',
   refunded: 'default',
 };
 
 export function StatusChip({ status }: { status: string }) {
-  return (
-    <Chip
-      size="small"
-      label={status[0]!.toUpperCase() + status.slice(1)}
-      color={colors[status] ?? 'default'}
-    />
-  );
+  return <Chip size="small" label={statusLabel(status)} color={colors[status] ?? 'default'} />;
 }
 
 export type OrderAction = 'shipped' | 'delivered' | 'cancelled';
