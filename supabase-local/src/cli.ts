@@ -336,6 +336,12 @@ function printBanner(s: RunningServer, keys: ApiKeys, target: DbTarget, ms: numb
     );
     log(`  Google/GitHub sign-in: a local provider page at ${s.apiUrl}/auth/v1/local-provider`);
     log(`  Razorpay sandbox: ${s.apiUrl}/razorpay (test keys; no real payment)`);
+    const hook = process.env.RAZORPAY_WEBHOOK_URL?.trim();
+    log(
+      hook
+        ? `  Razorpay sandbox webhooks: ${new URL(hook, s.apiUrl).toString()}`
+        : '  Razorpay sandbox webhooks: none (set RAZORPAY_WEBHOOK_URL, e.g. a /functions/v1/… path)',
+    );
   } else {
     log('  The mailbox, the local sign-in page and the Razorpay sandbox answer 404.');
     log('  No SMTP listener (the mailbox takes no mail).');

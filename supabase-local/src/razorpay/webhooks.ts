@@ -57,7 +57,14 @@ export class WebhookSender {
     private readonly config: WebhookConfig,
     private readonly apiUrl: () => string,
   ) {
-    const target = config.url && /^[a-z][a-z0-9+.-]*:/i.test(config.url) ? new URL(config.url) : null;
+    let target: URL | null = null;
+    try {
+      target = config.url ? new URL(config.url, 'http://127.0.0.1') : null;
+    } catch {
+      throw new Error(
+        `The Razorpay sandbox's webhook URL is not a URL: ${config.url} (RAZORPAY_WEBHOOK_URL)`,
+      );
+    }
     if (target && !isLoopbackHost(target.hostname)) {
       throw new Error(
         `The Razorpay sandbox sends webhooks to loopback addresses only, not ${target.origin} (RAZORPAY_WEBHOOK_URL)`,
