@@ -3,7 +3,8 @@
  * order event a customer cares about writes exactly one row in the event's own transaction (none for a
  * rolled-back order, one however often the event repeats), the dispatcher's claim never hands a row to
  * two callers and suppresses a confirmation whose order was cancelled, failures back off and end dead
- * after max_attempts, staff read the outbox and resend, and nobody else reads or drives it.
+ * after max_attempts, staff read the outbox and resend, and nobody else reads or drives it. (The
+ * return and refund mails of issue 19: db-returns.test.ts and db-refunds.test.ts.)
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -217,15 +218,31 @@ forEachStoreServer('the notification outbox', ({ server }) => {
       expect(
         (await service.rpc('mark_order_paid', { order_id: order.id, razorpay_payment_id: payment })).error,
       ).toBeNull();
-      const refund = await service.rpc('record_payment_refund', {
-        razorpay_payment_id: payment,
-        razorpay_refund_id: `rfnd_ob${serial}`,
+      // The refunds function issues the full refund the cancellation owes; Razorpay says processed.
+      const owed = await service.rpc('due_refunds', { order_id: order.id });
+      expect(owed.data?.map((r) => [r.rail, r.amount, r.razorpay_payment_id])).toEqual([
+        ['razorpay', order.total, payment],
+      ]);
+      const refund = await service.rpc('record_refund', {
+        idempotency_key: owed.data![0]!.idempotency_key,
+        provider_id: `rfnd_ob${serial}`,
         status: 'processed',
+        reference: '74512345678901234567890',
       });
       expect(refund.error).toBeNull();
+      // A replayed webhook changes nothing and mails nothing more.
+      await service.rpc('record_refund', {
+        idempotency_key: owed.data![0]!.idempotency_key,
+        provider_id: `rfnd_ob${serial}`,
+        status: 'processed',
+      });
       const rows = await rowsOf(order.id);
       expect(rows.map((r) => r.event)).toEqual(['cancelled', 'refund_initiated', 'refund_processed']);
-      expect(rows[1]!.payload).toMatchObject({ refund_amount: order.total });
+      expect(rows[1]!.payload).toMatchObject({ refund_amount: order.total, refund_rail: 'razorpay' });
+      expect(rows[2]!.payload).toMatchObject({
+        refund_amount: order.total,
+        refund_reference: '74512345678901234567890',
+      });
     });
   });
 
