@@ -23,6 +23,8 @@ export interface GenerateResult {
   outboxRows: number;
   /** invoices of the shipped and delivered orders (issue 18) */
   invoices: number;
+  /** returns of delivered orders (issue 19: about 3 in 100, every status) */
+  returns: number;
   /** product_variants rows (issue 16: 1–5 per product, about 3 on average) */
   variants: number;
   seconds: Record<string, number>;
@@ -309,7 +311,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     'orders',
     `insert into public.orders (id, order_number, user_id, status, payment_method, payment_status, payment_id,
        razorpay_order_id, razorpay_payment_id, subtotal, delivery_fee, discount, total, shipping_address,
-       estimated_delivery_from, estimated_delivery_to, created_at, updated_at)
+       estimated_delivery_from, estimated_delivery_to, delivered_at, created_at, updated_at)
      select bo.id,
        'ORD' || to_char(bo.created at time zone 'Asia/Kolkata', 'YYMMDD') || lpad(bo.o::text, 10, '0'),
        bo.user_id, st.status::public.order_status,
@@ -326,6 +328,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
          'phone', '9' || lpad((bo.u % 1000000000)::text, 9, '0'), 'address', (1 + bo.u % 500) || ' MG Road',
          'city', ci.city, 'state', ci.state, 'pincode', (110001 + bo.u % 800000)::text),
        (bo.created at time zone 'Asia/Kolkata')::date + 5, (bo.created at time zone 'Asia/Kolkata')::date + 7,
+       case when st.status = 'delivered' then bo.created + interval '4 days' end,
        bo.created, bo.created
      from bench_orders as bo
      join (select order_id, sum(line_total)::numeric(10, 2) as subtotal from public.order_items group by order_id) as t
@@ -394,12 +397,60 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
      ) as l
      where o.status in ('shipped', 'delivered')`,
   );
+  // Returns (issue 19): about 3 in 100 delivered orders, in every status (most of them finished),
+  // each of the order's first line; the refunded and closed ones with their refund.
+  const returns = await step(
+    'returns',
+    `insert into public.returns (id, order_id, user_id, status, resolution, pickup_address, pickup_date, pickup_window,
+       refund_upi_id, rejection_reason, decided_at, received_at, refunded_at, closed_at, created_at, updated_at)
+     select md5('bench-return-' || bo.o)::uuid, o.id, o.user_id, st.status, 'refund', o.shipping_address,
+       (o.delivered_at at time zone 'Asia/Kolkata')::date + 3, '09-13',
+       case when bo.cod then 'customer' || bo.u || '@okaxis' end,
+       case when st.status = 'rejected' then 'The photos show wear from use, not a defect.' end,
+       case when st.status <> 'requested' then o.delivered_at + interval '2 days' end,
+       case when st.status in ('received', 'refunded', 'closed') then o.delivered_at + interval '5 days' end,
+       case when st.status in ('refunded', 'closed') then o.delivered_at + interval '6 days' end,
+       case when st.status = 'closed' then o.delivered_at + interval '9 days' end,
+       o.delivered_at + interval '1 day', o.delivered_at + interval '1 day'
+     from bench_orders as bo
+     join public.orders as o on o.id = bo.id
+     cross join lateral (select (array['requested', 'approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received',
+       'refunded', 'closed', 'closed', 'closed', 'closed', 'closed'])[1 + floor(pg_temp.r(bo.o, 31) * 12)::int] as status) as st
+     where o.status = 'delivered' and pg_temp.r(bo.o, 30) < 0.03`,
+  );
+  await step(
+    'return_items',
+    `insert into public.return_items (return_id, order_item_id, quantity, reason, received_quantity, damaged_quantity)
+     select r.id, i.id, 1, (array['damaged_in_transit', 'defective', 'changed_mind', 'does_not_fit'])[1 + abs(hashtext(r.id::text)) % 4],
+       case when r.received_at is not null then 1 end, case when r.received_at is not null then 0 end
+     from public.returns as r
+     cross join lateral (select i.id from public.order_items as i where i.order_id = r.order_id order by i.id limit 1) as i`,
+  );
+  await step(
+    'refunds',
+    `insert into public.refunds (order_id, return_id, amount, reason, rail, razorpay_payment_id, destination, status,
+       provider_id, reference, idempotency_key, processed_at, created_at, updated_at)
+     select o.id, r.id, least(i.unit_price, o.total), 'Return ' || r.return_number,
+       case when o.payment_method = 'cod' then 'upi_payout' else 'razorpay' end,
+       o.razorpay_payment_id,
+       case when o.payment_method = 'cod' then jsonb_build_object('vpa', r.refund_upi_id) end,
+       case when r.status = 'closed' then 'processed' else 'pending' end,
+       case when r.status = 'closed' then 'rfnd_bench' || replace(r.id::text, '-', '') end,
+       case when r.status = 'closed' then '3' || lpad((abs(hashtext(r.id::text)) % 100000000000)::text, 11, '0') end,
+       replace(gen_random_uuid()::text, '-', '') || '-1',
+       case when r.status = 'closed' then r.closed_at end, r.refunded_at, r.refunded_at
+     from public.returns as r
+     join public.orders as o on o.id = r.order_id
+     join public.return_items as ri on ri.return_id = r.id
+     join public.order_items as i on i.id = ri.order_item_id
+     where r.status in ('refunded', 'closed')`,
+  );
   await c.query(`set session_replication_role = origin`);
   await step(
     'vacuum_analyze',
     `vacuum (analyze) public.products, public.product_variants, public.product_options, public.product_option_values,
        public.variant_option_values, public.stock_movements, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox,
-       public.invoices`,
+       public.invoices, public.returns, public.return_items, public.refunds`,
   );
   await c.query(`analyze`);
   return {
@@ -409,6 +460,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     orderItems: items.rowCount ?? 0,
     outboxRows: outbox.rowCount ?? 0,
     invoices: invoices.rowCount ?? 0,
+    returns: returns.rowCount ?? 0,
     variants: variants.rowCount ?? 0,
     seconds,
   };

@@ -498,3 +498,70 @@ export function gstRequests(ctx: { orderId: string }): BenchRequest[] {
     },
   ];
 }
+
+/**
+ * Returns (issue 19): the admin's queue (open returns, oldest first) and a return's page, the refund
+ * quote, what an order can still return, and a customer's own returns (order history).
+ */
+export function returnsRequests(ctx: { returnId: string; returnOrderId: string }): BenchRequest[] {
+  return [
+    {
+      name: 'returns: admin queue (open, oldest first)',
+      who: 'admin',
+      method: 'GET',
+      path: `/returns?${qs([
+        [
+          'select',
+          'id,return_number,status,resolution,created_at,orders(order_number,contact_email),return_items(count)',
+        ],
+        ['status', 'in.(requested,approved,pickup_scheduled,picked_up,received)'],
+        ['order', 'created_at.asc'],
+        ['limit', '25'],
+      ])}`,
+      targetMs: 15,
+    },
+    {
+      name: 'returns: return page',
+      who: 'admin',
+      method: 'GET',
+      path: `/returns?${qs([
+        [
+          'select',
+          '*,return_items(*,order_items(product_name,variant_title,quantity,unit_price)),refunds(*)',
+        ],
+        ['id', `eq.${ctx.returnId}`],
+      ])}`,
+      targetMs: 15,
+    },
+    {
+      name: 'returns: refund quote',
+      who: 'admin',
+      method: 'POST',
+      path: '/rpc/return_refund_quote',
+      body: { return_id: ctx.returnId },
+      targetMs: 15,
+    },
+    {
+      name: 'returns: order_return_options',
+      who: 'admin',
+      method: 'POST',
+      path: '/rpc/order_return_options',
+      body: { order_id: ctx.returnOrderId },
+      targetMs: 15,
+    },
+    {
+      name: "returns: a customer's returns",
+      who: 'customer',
+      method: 'GET',
+      path: `/returns?${qs([
+        [
+          'select',
+          'id,return_number,status,order_id,created_at,return_items(order_item_id,quantity),refunds(amount,status,reference)',
+        ],
+        ['user_id', 'eq.__SELF__'],
+        ['order', 'created_at.desc'],
+      ])}`,
+      targetMs: 15,
+    },
+  ];
+}

@@ -38,6 +38,7 @@ import {
   storefrontRequests,
   deliveryRequests,
   gstRequests,
+  returnsRequests,
   type BenchRequest,
 } from './queries.ts';
 import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -242,6 +243,8 @@ async function main() {
               (select slug from public.products where id >= $1 order by id limit 1 offset $3) as slug,
               (select order_id from public.notification_outbox where status = 'dead' order by id limit 1) as "orderId",
               (select order_id from public.invoices order by id desc limit 1) as "invoicedOrderId",
+              (select id from public.returns where status = 'received' order by created_at limit 1) as "returnId",
+              (select order_id from public.returns where status = 'received' order by created_at limit 1) as "returnOrderId",
               (select slug from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "variantSlug",
               (select id from public.products where id >= $1 and (id - $1 + 1) % 5 = 4 order by id limit 1 offset $4) as "productId",
               (select v.id from public.product_variants as v join public.products as p on p.id = v.product_id
@@ -259,6 +262,8 @@ async function main() {
       slug: string;
       orderId: string;
       invoicedOrderId: string;
+      returnId: string;
+      returnOrderId: string;
       variantSlug: string;
       productId: number;
       variantId: number;
@@ -271,6 +276,7 @@ async function main() {
       ...stockRequests(ctx),
       ...deliveryRequests(ctx),
       ...gstRequests({ orderId: ctx.invoicedOrderId }),
+      ...returnsRequests(ctx),
     ].map((r) => ({
       ...r,
       path: r.path.replace('__SELF__', userUuid('bench-user-1')),
