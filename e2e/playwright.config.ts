@@ -105,6 +105,9 @@ export default defineConfig({
       SMTP_PASS: 'local',
       MAIL_FROM: 'FurniCraft <orders@furnicraft.in>',
       STORE_SITE_URL: baseURL,
+      // the Razorpay sandbox's refund and payout webhooks go to the store's webhook function, as
+      // Razorpay's dashboard would send them
+      RAZORPAY_WEBHOOK_URL: '/functions/v1/razorpay-webhook',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -15,4 +15,7 @@ export SMTP_HOST="${SMTP_HOST:-127.0.0.1}" SMTP_PORT="${SMTP_PORT:-${SUPABASE_SM
 export SMTP_USER="${SMTP_USER:-local}" SMTP_PASS="${SMTP_PASS:-local}"
 export MAIL_FROM="${MAIL_FROM:-FurniCraft <orders@furnicraft.in>}"
 export STORE_SITE_URL="${STORE_SITE_URL:-http://127.0.0.1:${PORT:-3000}}"
+# The local Razorpay sandbox sends its refund and payout webhooks where Razorpay's dashboard would:
+# the store's webhook function, on the API's own origin (a path), signed with the local webhook secret.
+export RAZORPAY_WEBHOOK_URL="${RAZORPAY_WEBHOOK_URL:-/functions/v1/razorpay-webhook}"
 exec "${PNPM[@]}" --filter supabase-local run serve
