@@ -57,14 +57,7 @@ export class WebhookSender {
     private readonly config: WebhookConfig,
     private readonly apiUrl: () => string,
   ) {
-    let target: URL | null = null;
-    try {
-      target = config.url ? new URL(config.url, 'http://127.0.0.1') : null;
-    } catch {
-      throw new Error(
-        `The Razorpay sandbox's webhook URL is not a URL: ${config.url} (RAZORPAY_WEBHOOK_URL)`,
-      );
-    }
+    const target = config.url ? parseUrl(config.url) : null;
     if (target && !isLoopbackHost(target.hostname)) {
       throw new Error(
         `The Razorpay sandbox sends webhooks to loopback addresses only, not ${target.origin} (RAZORPAY_WEBHOOK_URL)`,
@@ -175,6 +168,14 @@ export class WebhookSender {
     const w = this.waiters;
     this.waiters = [];
     for (const resolve of w) resolve();
+  }
+}
+
+function parseUrl(url: string): URL {
+  try {
+    return new URL(url, 'http://127.0.0.1');
+  } catch {
+    throw new Error(`The Razorpay sandbox's webhook URL is not a URL: ${url} (RAZORPAY_WEBHOOK_URL)`);
   }
 }
 
