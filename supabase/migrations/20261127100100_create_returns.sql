@@ -213,7 +213,7 @@ create table public.returns (
   id uuid primary key default gen_random_uuid(),
   return_number text not null default ('RT-' || nextval('private.return_number_seq')::text),
   order_id uuid not null references public.orders (id) on delete restrict,
-  user_id uuid not null references auth.users (id) on delete restrict,
+  user_id uuid references auth.users (id) on delete set null,
   status text not null default 'requested',
   resolution text not null default 'refund',
   note text,

@@ -1404,7 +1404,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -1431,7 +1431,7 @@ export type Database = {
           return_number?: string;
           status?: string;
           updated_at?: string;
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
           cancelled_at?: string | null;
@@ -1457,7 +1457,7 @@ export type Database = {
           return_number?: string;
           status?: string;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
           {
@@ -1953,7 +1953,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2029,7 +2029,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2156,7 +2156,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2191,7 +2191,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2287,7 +2287,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2424,7 +2424,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2800,7 +2800,7 @@ export type Database = {
           return_number: string;
           status: string;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
