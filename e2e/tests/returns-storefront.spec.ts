@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/axe';
+import { createProduct, createUser, deleteProductNamed, placeOrder } from './support/admin';
+import { accessToken } from './support/admin-variants';
+import { signInOnLoginPage } from './support/checkout';
+import { orderId } from './support/outbox';
+import { rest } from './support/rest';
+
+// Seed facts (supabase/seed.sql, the returns migration): the store's return window is 30 days and a
+// pickup may be booked up to 7 days ahead; "Damaged in transit" needs photos, "Changed my mind" not.
+
+// Two orders, staff's dispatch and delivery, uploads: more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+/** A 1×1 PNG: the photo of the damage. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A new shopper with a COD order that staff have shipped and delivered (delivered_at: now). */
+async function deliveredOrder(): Promise<{
+  user: { email: string; password: string };
+  orderNumber: string;
+  orderId: string;
+}> {
+  const user = await createUser();
+  const { order_number } = await placeOrder(user);
+  const id = await orderId(order_number);
+  const staff = await accessToken(await createUser('admin'));
+  for (const status of ['shipped', 'delivered']) {
+    await rest('/rest/v1/rpc/admin_set_order_status', {
+      method: 'POST',
+      token: staff,
+      body: JSON.stringify({ order_id: id, status }),
+    });
+  }
+  return { user, orderNumber: order_number, orderId: id };
+}
+
+/** '25 Dec': the IST day 30 days after today in India, as the order history writes the window's end. */
+function windowEnd(days = 30): string {
+  const todayInIndia = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const end = new Date(`${todayInIndia}T12:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + days);
+  const parts = new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).formatToParts(end);
+  return `${parts.find((p) => p.type === 'day')!.value} ${parts.find((p) => p.type === 'month')!.value}`;
+}
+
+async function signInAt(page: Page, path: string, user: { email: string; password: string }) {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signInOnLoginPage(page, user);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+}
+
+/** The pickup slot: the first bookable date, the morning window. */
+async function choosePickup(page: Page) {
+  await page.getByLabel('Pickup date').selectOption({ index: 1 });
+  await page.getByRole('radio', { name: '9 am–1 pm' }).check();
+}
+
+test('a customer with a delivered order sees the window, returns an item with a photo and a pickup slot, and follows it', async ({
+  page,
+}) => {
+  const order = await deliveredOrder();
+  await signInAt(page, '/profile?tab=orders', order.user);
+  const history = page.getByRole('listitem').filter({ hasText: order.orderNumber });
+  const note = history.getByTestId('return-line-note');
+  await expect(note).toHaveText(new RegExp(`^Return or replace .*— window closes ${windowEnd()}$`));
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await note.getByRole('link', { name: /Return or replace/ }).click();
+  await expect(page.getByRole('heading', { name: 'Return or replace', level: 1 })).toBeVisible();
+  // The only line is chosen already; the pickup is from the order's address.
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByTestId('pickup-address')).toContainText('12 MG Road');
+
+  // Nothing chosen yet: every problem is said at once.
+  await page.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByRole('combobox', { name: /^Reason/ })).toHaveAccessibleDescription(
+    'Choose a reason',
+  );
+  await expect(page.getByText('Choose a refund or a replacement')).toBeVisible();
+  await expect(page.getByLabel('Pickup date')).toHaveAccessibleDescription('Choose a pickup date');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Damaged in transit' });
+  await page.getByRole('radio', { name: 'Replacement' }).check();
+  await choosePickup(page);
+  // A damaged item needs a photo.
+  await page.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByText('Add at least one photo of the damage or problem.')).toBeVisible();
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(page.getByRole('img', { name: /Photo 1: damage\.png/ })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Request return' }).click();
+
+  await expect(page.getByRole('status').getByText('Return requested')).toBeVisible();
+  const returnNumber = (await page.getByTestId('return-number').textContent())!;
+  expect(returnNumber).toMatch(/^RT-\d{6,}$/);
+  const [stored] = await rest<{ photos: string[]; pickup_window: string; resolution: string }[]>(
+    `/rest/v1/returns?select=photos,pickup_window,resolution&return_number=eq.${returnNumber}`,
+  );
+  expect(stored).toMatchObject({ pickup_window: '09-13', resolution: 'replacement' });
+  expect(stored!.photos).toHaveLength(1);
+  expect(stored!.photos[0]).toMatch(/^[0-9a-f-]{36}\/[0-9a-f-]{36}\/1\.png$/);
+
+  // Order history: the return's progress, and it can still be cancelled.
+  await page.getByRole('link', { name: 'Back to Order History' }).click();
+  const progress = page.getByRole('region', { name: `Return ${returnNumber}` });
+  await expect(progress.getByRole('listitem').first()).toHaveText(/^Return requested \(completed\)/);
+  await expect(progress.getByText('Pickup scheduled (not yet)')).toBeVisible();
+  await expect(progress.getByRole('button', { name: `Cancel return ${returnNumber}` })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Track Order shows the owner the same progress.
+  await page.goto(`/track-order?order=${encodeURIComponent(order.orderNumber)}`);
+  await expect(page.getByRole('region', { name: `Return ${returnNumber}` })).toContainText(
+    'Return requested',
+  );
+});
+
+test("a COD order's refund needs a valid UPI ID; the return can then be cancelled", async ({ page }) => {
+  const order = await deliveredOrder();
+  await signInAt(page, `/orders/${order.orderId}/return`, order.user);
+  await page.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Changed my mind' });
+  await page.getByRole('radio', { name: 'Refund' }).check();
+  await expect(page.getByRole('group', { name: 'Refund to' })).toBeVisible();
+  await choosePickup(page);
+  const upi = page.getByRole('textbox', { name: 'UPI ID' });
+  await upi.fill('asha@');
+  await page.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByText('Enter a valid UPI ID, like name@okaxis')).toBeVisible();
+  await expect(upi).toHaveAttribute('aria-invalid', 'true');
+  // nothing typed is lost
+  await expect(upi).toHaveValue('asha@');
+  await expect(page.getByLabel('Pickup date')).not.toHaveValue('');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await upi.fill('asha.verma@okaxis');
+  await page.getByRole('button', { name: 'Request return' }).click();
+  const returnNumber = (await page.getByTestId('return-number').textContent())!;
+  const [stored] = await rest<{ refund_upi_id: string; resolution: string }[]>(
+    `/rest/v1/returns?select=refund_upi_id,resolution&return_number=eq.${returnNumber}`,
+  );
+  expect(stored).toEqual({ refund_upi_id: 'asha.verma@okaxis', resolution: 'refund' });
+
+  await page.goto('/profile?tab=orders');
+  const progress = page.getByRole('region', { name: `Return ${returnNumber}` });
+  page.once('dialog', (d) => void d.accept());
+  await progress.getByRole('button', { name: `Cancel return ${returnNumber}` }).click();
+  await expect(progress.getByText('Cancelled (completed)')).toBeVisible();
+  await expect(progress.getByRole('button', { name: /Cancel return/ })).toHaveCount(0);
+});
+
+test('a product that is not returnable says so on its page', async ({ page }) => {
+  const name = `E2E made-to-order bench ${Date.now()}`;
+  const product = await createProduct(name);
+  try {
+    await rest(`/rest/v1/products?id=eq.${product.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ returnable: false }),
+    });
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByTestId('info-returns')).toHaveText(
+      'Not returnableDamaged or defective items are replaced or refunded',
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // A returnable product keeps the store's window.
+    await page.goto('/product/1');
+    await expect(page.getByTestId('info-returns')).toContainText('30-Day Returns');
+  } finally {
+    await deleteProductNamed(name);
+  }
+});
