@@ -194,8 +194,11 @@ revoke all on table public.return_reasons from anon, authenticated;
 grant select on table public.return_reasons to anon, authenticated;
 grant insert, update on table public.return_reasons to authenticated;
 
-create policy "anyone reads the return reasons"
-  on public.return_reasons for select to anon, authenticated
+create policy "visitors read the return reasons"
+  on public.return_reasons for select to anon
+  using (true);
+create policy "signed-in users read the return reasons"
+  on public.return_reasons for select to authenticated
   using (true);
 create policy "fresh admins add return reasons"
   on public.return_reasons for insert to authenticated
@@ -1302,7 +1305,9 @@ declare
   v_items jsonb;
   v_goods numeric;
   v_amount numeric;
+  v_value numeric;
   v_refunded numeric;
+  v_return_refunded numeric;
 begin
   perform private.require_admin(false);
   select * into v_return from public.returns as r where r.id = return_refund_quote.return_id;
@@ -1340,6 +1345,10 @@ begin
   into v_items, v_goods, v_amount
   from q;
   select coalesce(sum(r.amount), 0) into v_refunded from public.refunds as r where r.order_id = v_order.id and r.status <> 'failed';
+  select coalesce(sum(r.amount), 0) into v_return_refunded from public.refunds as r where r.return_id = v_return.id and r.status <> 'failed';
+  -- Once refunded, the return is worth what its credit note credited.
+  select c.total into v_value from public.credit_notes as c where c.return_id = v_return.id;
+  v_value := coalesce(v_value, v_amount);
   return jsonb_build_object(
     'return_id', v_return.id,
     'items', v_items,
@@ -1347,9 +1356,11 @@ begin
     'delivery', v_amount - v_goods,
     'delivery_included', v_amount > v_goods,
     'delivery_fee_refund', (select s.delivery_fee_refund from public.store_settings as s where s.id),
+    'value', v_value,
+    'return_refunded', v_return_refunded,
     'refunded', v_refunded,
     'refundable', greatest(private.order_captured(v_order) - v_refunded, 0),
-    'amount', least(v_amount, greatest(private.order_captured(v_order) - v_refunded, 0))
+    'amount', least(greatest(v_value - v_return_refunded, 0), greatest(private.order_captured(v_order) - v_refunded, 0))
   );
 end
 $$;
@@ -1382,6 +1393,7 @@ declare
   v_reason text := nullif(btrim(admin_create_refund.reason), '');
   v_reference text := nullif(btrim(admin_create_refund.reference), '');
   v_items jsonb;
+  v_left numeric;
 begin
   perform private.require_admin(true);
   if admin_create_refund.request_key is null or length(admin_create_refund.request_key) not between 8 and 100 then
@@ -1410,11 +1422,23 @@ begin
     if not found or v_return.order_id <> v_order.id then
       raise exception 'Return not found on this order.' using errcode = 'P0001', detail = 'return_not_found';
     end if;
+    if v_return.status = 'closed' then
+      raise exception 'Return % is closed; make a goodwill refund on the order instead.', v_return.return_number
+        using errcode = 'P0001', detail = 'return_closed';
+    end if;
     if v_return.status not in ('received', 'refunded') then
       raise exception 'Return % has not been received yet; refund it once it arrives.', v_return.return_number
         using errcode = 'P0001', detail = 'return_not_received';
     end if;
     v_reason := coalesce(v_reason, 'Return ' || v_return.return_number);
+    -- A return is never refunded beyond its value (its credit note, or the quote before one).
+    v_left := (public.return_refund_quote(v_return.id) ->> 'value')::numeric - coalesce((
+      select sum(r.amount) from public.refunds as r where r.return_id = v_return.id and r.status <> 'failed'
+    ), 0);
+    if admin_create_refund.amount > v_left then
+      raise exception 'Only ₹% of return % can still be refunded.', to_char(greatest(v_left, 0), 'FM99999990.00'), v_return.return_number
+        using errcode = 'P0001', detail = 'refund_exceeds_return';
+    end if;
   end if;
   if v_reason is null or length(v_reason) not between 3 and 300 then
     raise exception 'Please give the reason for the refund (3 to 300 characters).' using errcode = 'P0001', detail = 'refund_reason_required';
