@@ -421,10 +421,12 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   await step(
     'return_items',
     `insert into public.return_items (return_id, order_item_id, quantity, reason, received_quantity, damaged_quantity)
-     select r.id, (select min(i.id) from public.order_items as i where i.order_id = r.order_id), 1,
+     select distinct on (r.id) r.id, i.id, 1,
        (array['damaged_in_transit', 'defective', 'changed_mind', 'does_not_fit'])[1 + abs(hashtext(r.id::text)) % 4],
        case when r.received_at is not null then 1 end, case when r.received_at is not null then 0 end
-     from public.returns as r`,
+     from public.returns as r
+     join public.order_items as i on i.order_id = r.order_id
+     order by r.id, i.id`,
   );
   await step(
     'refunds',
