@@ -231,6 +231,9 @@ export class Settler {
     if (e.timer) clearTimeout(e.timer);
     try {
       e.run();
+    } catch (err) {
+      // a timer's callback: a throw here would take the whole server down
+      console.error('[razorpay sandbox] settling failed:', err);
     } finally {
       this.wake();
     }
