@@ -26,8 +26,12 @@ import {
 import { postFunction } from './support/functions.ts';
 
 const config = loadConfig();
-/** The functions a signed-in user calls; the webhook (Razorpay's signature) and sitemap (public) are not. */
-const USER_FUNCTIONS = ['razorpay-create-order', 'razorpay-verify-payment', 'razorpay-refund'] as const;
+/**
+ * The functions a signed-in user calls; the webhook (Razorpay's signature) and sitemap (public) are
+ * not. `refunds` also answers the project's secret key (its cron), so a key is refused by it only
+ * when it is not that one.
+ */
+const USER_FUNCTIONS = ['razorpay-create-order', 'razorpay-verify-payment', 'refunds'] as const;
 
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
 const decodePart = (token: string, i: 0 | 1) =>
@@ -137,6 +141,7 @@ for (const { mode, env } of SIGNING)
         it('refuses tokens the project did not issue, expired ones, and API keys as the bearer', async () => {
           const order = await placeOnline();
           for (const [what, token] of Object.entries(await refusedTokens())) {
+            if (name === 'refunds' && what === 'the service role key') continue; // the cron's key: below
             const r = await postFunction(s, name, bodyFor(name, order.id), token);
             expect(r.status, what).toBe(401);
             expect(await r.json(), what).toEqual({ error: 'Invalid JWT.' });
@@ -148,7 +153,16 @@ for (const { mode, env } of SIGNING)
         });
       });
 
-      it('accepts a session from a real sign-in: the customer opens her Razorpay order, staff reach the refund check', async () => {
+      it('refunds answers the project’s secret or service role key (its cron), with nothing due here', async () => {
+        const order = await placeOnline();
+        for (const key of [s.secretKey, s.serviceRoleKey]) {
+          const r = await postFunction(s, 'refunds', { order_id: order.id }, key, { apikey: key });
+          expect(r.status).toBe(200);
+          expect(await r.json()).toEqual({ refunds: [] });
+        }
+      });
+
+      it('accepts a session from a real sign-in: the customer opens her Razorpay order, staff reach the refunds', async () => {
         const admin = serviceClient(s);
         const password = 'Correct-horse-9';
         const customerEmail = uniqueEmail('caller-customer');
@@ -199,12 +213,13 @@ for (const { mode, env } of SIGNING)
         const staffIn = await staff.auth.signInWithPassword({ email: staffEmail, password });
         expect(staffIn.error).toBeNull();
         const staffToken = staffIn.data.session!.access_token;
-        // the database ran admin_payment_refunds_due as this member of staff: nothing is due here
-        const refund = await postFunction(s, 'razorpay-refund', { order_id: orderId }, staffToken);
-        expect(refund.status).toBe(409);
-        expect(await refund.json()).toEqual({ error: 'No refund is due on this order.' });
-        // and the customer's session is not staff's
-        expect((await postFunction(s, 'razorpay-refund', { order_id: orderId }, token)).status).toBe(403);
+        // staff read every order (RLS, as this member of staff): nothing is due on this one
+        const refund = await postFunction(s, 'refunds', { order_id: orderId }, staffToken);
+        expect(refund.status).toBe(200);
+        expect(await refund.json()).toEqual({ refunds: [] });
+        // the customer reaches her own order's refunds, not Asha's
+        expect((await postFunction(s, 'refunds', { order_id: orderId }, token)).status).toBe(200);
+        expect((await postFunction(s, 'refunds', { order_id: other.id }, token)).status).toBe(404);
       });
 
       it("accepts Asha's token signed with the project's own key, whichever kind it has", async () => {

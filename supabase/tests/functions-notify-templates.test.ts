@@ -1,7 +1,9 @@
 /**
  * The mail templates without a server: HTML escaping of everything customers type, ₹ with Indian
  * grouping, IST dates, a plain-text part that says what the HTML says, the wording per event and per
- * who cancelled, and the Auth templates: each file under supabase/templates/ is exactly what
+ * who cancelled, the return mails (each step, the pickup slot in IST words, the rejection's reason) and
+ * where a refund goes (the original payment method, a masked UPI ID or bank account, the ARN/UTR), and
+ * the Auth templates: each file under supabase/templates/ is exactly what
  * scripts/mail-templates.ts generates from the shared layout (drift check), is wired in config.toml
  * [auth.email.template.<type>] with its subject, and carries GoTrue's variables.
  */
@@ -10,7 +12,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from 'supabase-local';
 import { AUTH_TEMPLATES } from '../functions/_shared/mail/auth.ts';
-import { absoluteUrl, escapeHtml, istDate, istDateTime, rupees } from '../functions/_shared/mail/format.ts';
+import {
+  absoluteUrl,
+  escapeHtml,
+  istDate,
+  istDateTime,
+  istDay,
+  rupees,
+} from '../functions/_shared/mail/format.ts';
 import {
   cancelledBy,
   ORDER_EVENTS,
@@ -19,6 +28,14 @@ import {
   type StoreContext,
   readOrderMailPayload,
 } from '../functions/_shared/mail/orders.ts';
+import {
+  isReturnEvent,
+  maskVpa,
+  pickupSlot,
+  refundDestinationText,
+  RETURN_EVENTS,
+  type ReturnMailInfo,
+} from '../functions/_shared/mail/returns.ts';
 import { templateFile, TEMPLATES_DIR } from '../../scripts/mail-templates.ts';
 
 const CTX: StoreContext = {
@@ -160,7 +177,17 @@ describe('the order mails', () => {
     const subjects = ORDER_EVENTS.map((e) =>
       renderOrderMail(
         e,
-        payload({ refund_amount: 150000, payment_status: 'paid', payment_method: 'razorpay' }),
+        payload({
+          refund_amount: 150000,
+          payment_status: 'paid',
+          payment_method: 'razorpay',
+          return: {
+            number: 'RT-100001',
+            resolution: 'refund',
+            pickup_date: '2026-12-04',
+            pickup_window: '09-13',
+          },
+        }),
         CTX,
       ),
     );
@@ -173,10 +200,19 @@ describe('the order mails', () => {
       'Order ORD20261124AB12 has been cancelled',
       'Refund of ₹1,50,000.00 started for order ORD20261124AB12',
       'Refund of ₹1,50,000.00 processed for order ORD20261124AB12',
+      'Return RT-100001 requested for order ORD20261124AB12',
+      'Return RT-100001 approved',
+      'Return RT-100001 for order ORD20261124AB12 was not accepted',
+      'Pickup for return RT-100001: Fri, 4 Dec, 9 am–1 pm',
+      'Return RT-100001 picked up',
+      'Return RT-100001 received at our warehouse',
+      'Return RT-100001 cancelled',
     ]);
-    for (const m of subjects) {
+    for (const [i, m] of subjects.entries()) {
       expect(m.text.length).toBeGreaterThan(200);
-      expect(m.text).toContain('Online payment (Razorpay) · Paid');
+      // the order's payment under its table; a return mail has the pickup address instead
+      if (isReturnEvent(ORDER_EVENTS[i]!)) expect(m.text).toContain('Pickup address:');
+      else expect(m.text).toContain('Online payment (Razorpay) · Paid');
       expect(m.html.startsWith('<!doctype html>')).toBe(true);
     }
   });
@@ -217,6 +253,154 @@ describe('the order mails', () => {
     expect(u.text).toContain('did not receive the payment');
     const paid = renderOrderMail('cancelled', { ...byCustomer, payment_status: 'paid' }, CTX);
     expect(paid.text).toContain('Your payment will be refunded to the original payment method.');
+  });
+});
+
+describe('the return mails', () => {
+  const ret = (over: Partial<ReturnMailInfo> = {}): ReturnMailInfo => ({
+    number: 'RT-100001',
+    status: 'requested',
+    resolution: 'refund',
+    pickup_date: '2026-12-04',
+    pickup_window: '13-17',
+    rejection_reason: null,
+    items: [
+      { name: 'Aarav <b>Sofa</b>', quantity: 1, reason_label: 'Damaged in transit' },
+      { name: 'Cushion', quantity: 2, reason_label: 'Changed my mind' },
+    ],
+    ...over,
+  });
+  const mail = (event: (typeof RETURN_EVENTS)[number], over: Partial<ReturnMailInfo> = {}) =>
+    renderOrderMail(event, readOrderMailPayload({ ...payload(), return: ret(over) }), CTX);
+
+  it('pickup slots in IST words, and the day alone without a window', () => {
+    expect(istDay('2026-12-04')).toBe('Fri, 4 Dec');
+    expect(pickupSlot('2026-12-04', '09-13')).toBe('Fri, 4 Dec, 9 am–1 pm');
+    expect(pickupSlot('2026-12-05', '13-17')).toBe('Sat, 5 Dec, 1–5 pm');
+    expect(pickupSlot('2026-12-07', '17-20')).toBe('Mon, 7 Dec, 5–8 pm');
+    expect(pickupSlot('2026-12-07', null)).toBe('Mon, 7 Dec');
+    expect(pickupSlot(null, '09-13')).toBe('');
+  });
+
+  it('each step says where the return is; the items with their reasons replace the order’s table', () => {
+    const requested = mail('return_requested');
+    expect(requested.text).toContain(
+      'We have received your request to return items from order ORD20261124AB12. Your return number is RT-100001',
+    );
+    expect(requested.text).toContain('You asked for a refund and a pickup on Fri, 4 Dec, 1–5 pm.');
+    expect(requested.text).toContain('Return: RT-100001\nPickup: Fri, 4 Dec, 1–5 pm');
+    expect(requested.text).toContain('Items in this return (order ORD20261124AB12):');
+    expect(requested.text).toContain('- Aarav <b>Sofa</b> × 1 (Damaged in transit)');
+    expect(requested.text).toContain('- Cushion × 2 (Changed my mind)');
+    expect(requested.text).toContain('Pickup address:\nAsha');
+    expect(requested.text).not.toContain('Subtotal');
+    expect(requested.html).toContain('Aarav &lt;b&gt;Sofa&lt;/b&gt;');
+    expect(requested.html).not.toContain('<b>Sofa');
+    expect(requested.html).toContain('Damaged in transit');
+
+    const approved = mail('return_approved', { status: 'approved' });
+    expect(approved.text).toContain('Our pickup team will collect the items on Fri, 4 Dec, 1–5 pm');
+    expect(mail('return_approved', { pickup_date: null }).text).toContain(
+      'We will write to you with the pickup slot.',
+    );
+    expect(mail('return_pickup_scheduled', { pickup_window: '09-13' }).text).toContain(
+      'We will collect the items of return RT-100001 on Fri, 4 Dec, 9 am–1 pm',
+    );
+    expect(mail('return_picked_up').text).toContain('and then start your refund.');
+    expect(mail('return_picked_up', { resolution: 'replacement' }).text).toContain('send your replacement');
+    expect(mail('return_received').text).toContain('We will start your refund shortly');
+    expect(mail('return_cancelled').text).toContain('As you asked, we have cancelled return RT-100001');
+  });
+
+  it('a rejection gives the reason, escaped in the HTML', () => {
+    const m = mail('return_rejected', {
+      status: 'rejected',
+      rejection_reason: 'Used & <scratched> beyond "wear"',
+    });
+    expect(m.subject).toBe('Return RT-100001 for order ORD20261124AB12 was not accepted');
+    expect(m.text).toContain('Reason: Used & <scratched> beyond "wear"');
+    expect(m.html).toContain('Reason: Used &amp; &lt;scratched&gt; beyond &quot;wear&quot;');
+    expect(m.text).not.toContain('Pickup:');
+  });
+
+  it('a return mail without its return fails the one mail', () => {
+    expect(() => renderOrderMail('return_approved', payload(), CTX)).toThrow('no number');
+    expect(() => readOrderMailPayload({ ...payload(), return: { number: 5 } })).toThrow('return');
+    expect(() =>
+      readOrderMailPayload({ ...payload(), return: { number: 'RT-1', items: [{ quantity: 'x' }] } }),
+    ).toThrow('return items');
+  });
+});
+
+describe('the refund mails', () => {
+  const refund = (over: Partial<OrderMailPayload>) =>
+    payload({ refund_amount: 123456.5, refund_reason: 'Return RT-100001', payment_status: 'paid', ...over });
+
+  it('mask a UPI ID and an account number; name the original payment method otherwise', () => {
+    expect(maskVpa('abhishek.k@okaxis')).toBe('ab***@okaxis');
+    expect(maskVpa('ab@ybl')).toBe('a***@ybl');
+    expect(refundDestinationText('upi_payout', { vpa: 'asha.rao@okicici' })).toBe(
+      'to your UPI ID as***@okicici',
+    );
+    expect(refundDestinationText('bank_payout', { account_number: '50100012345678' })).toBe(
+      'to your bank account ending 5678',
+    );
+    expect(refundDestinationText('razorpay', null)).toBe('to your original payment method');
+    expect(refundDestinationText(null, null)).toBe('to your original payment method');
+  });
+
+  it('refund_initiated: the amount in ₹, where it goes and how long it takes', () => {
+    const card = renderOrderMail('refund_initiated', refund({ refund_rail: 'razorpay' }), CTX);
+    expect(card.text).toContain(
+      'We have started a refund of ₹1,23,456.50 for order ORD20261124AB12 to your original payment method. Banks usually take 5–7 working days to show it.',
+    );
+    const upi = renderOrderMail(
+      'refund_initiated',
+      refund({
+        refund_rail: 'upi_payout',
+        refund_destination: { vpa: 'abhishek.k@okaxis' },
+        return_number: 'RT-100001',
+      }),
+      CTX,
+    );
+    expect(upi.text).toContain(
+      'to your UPI ID ab***@okaxis. UPI transfers usually reach your account within a few hours.',
+    );
+    expect(upi.text).toContain('Return: RT-100001');
+    for (const part of [upi.text, upi.html]) expect(part).not.toContain('abhishek.k');
+  });
+
+  it('refund_processed: credited, with the bank’s reference (ARN for cards, UTR for payouts)', () => {
+    const card = renderOrderMail(
+      'refund_processed',
+      refund({
+        refund_rail: 'razorpay',
+        refund_reference: '74836012345678901234567',
+        payment_status: 'refunded',
+      }),
+      CTX,
+    );
+    expect(card.subject).toBe('Refund of ₹1,23,456.50 processed for order ORD20261124AB12');
+    expect(card.text).toContain('has been processed to your original payment method');
+    expect(card.text).toContain('Bank reference (ARN): 74836012345678901234567');
+    expect(card.text).toContain('Cash on Delivery · Refunded');
+    const bank = renderOrderMail(
+      'refund_processed',
+      refund({
+        refund_rail: 'bank_payout',
+        refund_destination: { account_name: 'Asha', account_number: '50100012345678', ifsc: 'HDFC0001234' },
+        refund_reference: '612345678901',
+        payment_status: 'partially_refunded',
+      }),
+      CTX,
+    );
+    expect(bank.text).toContain('has been credited to your bank account ending 5678.');
+    expect(bank.text).toContain('Bank reference (UTR): 612345678901');
+    expect(bank.text).toContain('Cash on Delivery · Partly refunded');
+    expect(bank.text).not.toContain('50100012345678');
+    expect(() => readOrderMailPayload({ ...refund({}), refund_destination: { vpa: 1 } })).toThrow(
+      'refund_destination',
+    );
   });
 });
 

@@ -2,10 +2,11 @@
  * A Razorpay payment that arrives after its order was released (the 30-minute job) is never lost,
  * over HTTP on PGlite (and PostgreSQL when DATABASE_URL is set), with the payment functions under
  * Deno and supabase-local's Razorpay sandbox: the order is revived once when its stock is still there
- * (stock taken once), otherwise the payment is refunded once (the sandbox holds exactly one refund),
- * whatever order and however often verify-payment and the webhook arrive. A refund call that fails
- * (the sandbox answering Razorpay's 500) leaves the refund due, and the next webhook delivery or a
- * staff retry issues it exactly once.
+ * (stock taken once), otherwise the database owes a full refund (public.refunds) and the functions
+ * issue it once (the sandbox holds exactly one refund), whatever order and however often
+ * verify-payment and the webhook arrive; Razorpay's refund.processed (the sandbox's webhook, settled
+ * by the test) finishes it. A refund call that fails (the sandbox answering Razorpay's 500) leaves
+ * the refund pending, and the refunds function (the cron, or staff) issues it exactly once.
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEYS,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
+  RazorpaySandboxControl,
   razorpaySurface,
   type SandboxFaults,
   type TestServer,
@@ -33,10 +35,11 @@ import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
 import { sellOut } from './support/variants.ts';
 
 const faults: SandboxFaults = { refundOutage: false };
+const control = new RazorpaySandboxControl();
 
 interface RefundRow {
   status: string;
-  razorpay_refund_id: string | null;
+  provider_id: string | null;
   amount: string;
   attempts: number;
   last_error: string | null;
@@ -57,7 +60,14 @@ forEachServer(
     migrationsDir: STORE_PATHS.migrationsDir,
     seedPaths: STORE_PATHS.seedPaths,
     config: loadConfig(),
-    surfaces: { razorpay: razorpaySurface(LOCAL_RAZORPAY_KEYS, faults) },
+    surfaces: {
+      razorpay: razorpaySurface(LOCAL_RAZORPAY_KEYS, faults, {
+        webhookUrl: '/functions/v1/razorpay-webhook',
+        settleMs: 'manual',
+        webhookRetryDelaysMs: [100, 300],
+        control,
+      }),
+    },
   },
   ({ server }) => {
     let s: TestServer;
@@ -126,8 +136,8 @@ forEachServer(
     const refundRows = async (orderId: string) =>
       (
         await s.db.query<RefundRow>(
-          `select status, razorpay_refund_id, amount::text, attempts, last_error
-           from public.payment_refunds where order_id = $1`,
+          `select status, provider_id, amount::text, attempts, last_error
+           from public.refunds where order_id = $1`,
           [orderId],
         )
       ).rows;
@@ -145,6 +155,23 @@ forEachServer(
       expect(r.status).toBe(200);
       return (await r.json()) as { entity: string; count: number; items: SandboxRefund[] };
     };
+
+    /** Razorpay finishes its pending refunds now (refund.processed to the webhook, answered). */
+    const settle = async () => {
+      control.settle();
+      await control.idle();
+    };
+    /** The refunds function as the cron calls it (the project's secret key). */
+    const cron = () =>
+      fetch(`${s.url}/functions/v1/refunds`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          apikey: s.secretKey,
+          Authorization: `Bearer ${s.secretKey}`,
+        },
+        body: '{}',
+      });
 
     const verify = (c: Awaited<ReturnType<typeof releasedCheckout>>) =>
       fn('razorpay-verify-payment', { order_id: c.order.id, ...c.paid }, c.token);
@@ -203,7 +230,7 @@ forEachServer(
           amount: 20000,
           currency: 'INR',
           payment_id: paymentId,
-          status: 'processed',
+          status: 'pending',
           speed_processed: 'normal',
           notes: { why: 'test' },
         });
@@ -328,19 +355,22 @@ forEachServer(
         if (first === 'verify') {
           const v = await verify(c);
           expect(v.status).toBe(200);
+          // Razorpay accepted the refund (pending); the money is on its way
           expect(await v.json()).toMatchObject({
             status: 'cancelled',
-            payment_status: 'refunded',
-            refunds: [{ status: 'processed', amount: Number(c.order.total) }],
+            payment_status: 'paid',
+            refunds: [{ status: 'pending', amount: Number(c.order.total), rail: 'razorpay' }],
           });
           expect(await (await webhook(c, ev)).json()).toEqual({ status: 'paid' });
         } else {
           expect(await (await webhook(c, ev)).json()).toEqual({ status: 'refunded' });
           const v = await verify(c);
-          expect(await v.json()).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+          expect(await v.json()).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
         }
         expect(await (await webhook(c, ev)).json()).toEqual({ status: 'duplicate' });
         await Promise.all([verify(c), webhook(c, `${ev}_again`, 'order.paid'), verify(c)]);
+        // Razorpay finishes the refund: refund.processed reaches the webhook
+        await settle();
 
         const atRazorpay = await sandboxRefunds(c.paymentId);
         expect(atRazorpay.count).toBe(1);
@@ -351,7 +381,7 @@ forEachServer(
         expect(await refundRows(c.order.id)).toEqual([
           {
             status: 'processed',
-            razorpay_refund_id: atRazorpay.items[0]!.id,
+            provider_id: atRazorpay.items[0]!.id,
             amount: Number(c.order.total).toFixed(2),
             attempts: 0,
             last_error: null,
@@ -365,69 +395,70 @@ forEachServer(
         expect(await stockOf(id)).toBe(0);
         // Asha sees the refund on her order; Bilal does not.
         const mine = await storeClient(s, PEOPLE.customerA)
-          .from('payment_refunds')
+          .from('refunds')
           .select('status,amount')
           .eq('order_id', c.order.id);
         expect(mine.data).toEqual([{ status: 'processed', amount: Number(c.order.total) }]);
         const theirs = await storeClient(s, PEOPLE.customerB)
-          .from('payment_refunds')
+          .from('refunds')
           .select('id')
           .eq('order_id', c.order.id);
         expect(theirs.data).toEqual([]);
         const write = await storeClient(s, PEOPLE.customerA)
-          .from('payment_refunds')
-          .update({ status: 'due' })
+          .from('refunds')
+          .update({ status: 'pending' })
           .eq('order_id', c.order.id)
           .select();
         expect(write.error).not.toBeNull();
       });
     }
 
-    it('keeps a refund due when Razorpay fails, and the next webhook delivery issues it exactly once', async () => {
+    it('keeps the refund pending when Razorpay fails, and the refunds cron issues it exactly once', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
       await sellOut(s.db, [id]);
 
       faults.refundOutage = true;
+      const ev = `evt_out_${serial}`;
       try {
         const v = await verify(c);
         expect(v.status).toBe(200);
         expect(await v.json()).toMatchObject({
           status: 'cancelled',
           payment_status: 'paid',
-          refunds: [{ status: 'due' }],
+          refunds: [{ status: 'pending', provider_id: null }],
         });
-        const ev = `evt_out_${serial}`;
+        // the webhook too: the refund stays pending for the cron, and the event is done with
         const w = await webhook(c, ev);
-        expect(w.status).toBe(502);
-        // not recorded: Razorpay redelivers it
-        expect((await serviceClient(s).rpc('payment_event_seen', { event_id: ev })).data).toBe(false);
+        expect(w.status).toBe(200);
+        expect(await w.json()).toEqual({ status: 'refund pending' });
+        expect((await serviceClient(s).rpc('payment_event_seen', { event_id: ev })).data).toBe(true);
         const [due] = await refundRows(c.order.id);
-        expect(due).toMatchObject({ status: 'due', razorpay_refund_id: null, attempts: 2 });
+        expect(due).toMatchObject({ status: 'pending', provider_id: null, attempts: 2 });
         expect(due!.last_error).toContain('500');
         expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
         expect((await sandboxRefunds(c.paymentId)).count).toBe(0);
-
-        faults.refundOutage = false;
-        const [r1, r2] = await Promise.all([webhook(c, ev), webhook(c, ev)]);
-        expect([r1.status, r2.status]).toEqual([200, 200]);
-        expect((await webhook(c, ev)).status).toBe(200);
       } finally {
         faults.refundOutage = false;
       }
+      expect(await (await webhook(c, ev)).json()).toEqual({ status: 'duplicate' });
+      const [r1, r2] = await Promise.all([cron(), cron()]);
+      expect([r1.status, r2.status]).toEqual([200, 200]);
+      await settle();
       const atRazorpay = await sandboxRefunds(c.paymentId);
       expect(atRazorpay.count).toBe(1);
       expect(await refundRows(c.order.id)).toMatchObject([
-        { status: 'processed', razorpay_refund_id: atRazorpay.items[0]!.id },
+        { status: 'processed', provider_id: atRazorpay.items[0]!.id },
       ]);
       expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
-      // nothing left for staff to retry
-      const staff = await fn('razorpay-refund', { order_id: c.order.id }, accessToken(s, PEOPLE.admin));
-      expect(staff.status).toBe(409);
+      // nothing left for staff to issue
+      const staff = await fn('refunds', { order_id: c.order.id }, accessToken(s, PEOPLE.admin));
+      expect(staff.status).toBe(200);
+      expect(await staff.json()).toEqual({ refunds: [] });
       expect((await sandboxRefunds(c.paymentId)).count).toBe(1);
     });
 
-    it('adopts a refund Razorpay already made (an answer lost on the way) instead of refunding twice, and reads refund.* webhooks', async () => {
+    it('adopts a refund Razorpay already holds with the refund’s key (an answer lost on the way) instead of refunding twice, and reads refund.* webhooks', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
       await sellOut(s.db, [id]);
@@ -437,27 +468,31 @@ forEachServer(
       } finally {
         faults.refundOutage = false;
       }
-      // Razorpay made the refund, but its answer never reached the store.
+      const { rows } = await s.db.query<{ idempotency_key: string }>(
+        'select idempotency_key from public.refunds where order_id = $1',
+        [c.order.id],
+      );
+      const key = rows[0]!.idempotency_key;
+      // Razorpay made the refund (its notes carry the key), but its answer never reached the store,
+      // and Razorpay no longer remembers the idempotency key.
       const made = await fetch(`${s.url}/razorpay/v1/payments/${c.paymentId}/refund`, {
         method: 'POST',
         headers: { Authorization: SANDBOX_AUTH, 'Content-Type': 'application/json' },
-        body: JSON.stringify({}),
+        body: JSON.stringify({ notes: { order_id: c.order.id, refund_key: key } }),
       });
       const lost = (await made.json()) as SandboxRefund;
-      expect(lost.status).toBe('processed');
+      expect(lost.status).toBe('pending');
 
       expect(await (await webhook(c, `evt_lost_${serial}`)).json()).toEqual({ status: 'refunded' });
       expect((await sandboxRefunds(c.paymentId)).count).toBe(1);
-      expect(await refundRows(c.order.id)).toMatchObject([
-        { status: 'processed', razorpay_refund_id: lost.id },
-      ]);
+      expect(await refundRows(c.order.id)).toMatchObject([{ status: 'pending', provider_id: lost.id }]);
 
       const refundEvent = (event: string, refundId: string, eventId: string) => {
         const body = JSON.stringify({
           entity: 'event',
           event,
           payload: {
-            refund: { entity: { id: refundId, payment_id: c.paymentId, amount: lost.amount, status: 'x' } },
+            refund: { entity: { id: refundId, payment_id: c.paymentId, amount: lost.amount, notes: [] } },
           },
         });
         return fn('razorpay-webhook', body, undefined, {
@@ -467,25 +502,24 @@ forEachServer(
           'x-razorpay-event-id': eventId,
         });
       };
+      // matched by Razorpay's refund id (no key in these notes)
       expect(await (await refundEvent('refund.processed', lost.id, `evt_rp_${serial}`)).json()).toEqual({
         status: 'refund processed',
       });
-      // a processed refund never goes back to due
+      // a processed refund never goes back
       expect(await (await refundEvent('refund.failed', lost.id, `evt_rf_${serial}`)).json()).toEqual({
         status: 'refund processed',
       });
       expect(
         await (await refundEvent('refund.processed', 'rfnd_notours0000001', `evt_ro_${serial}`)).json(),
-      ).toEqual({
-        status: 'refund processed',
-      });
-      expect(await refundRows(c.order.id)).toMatchObject([
-        { status: 'processed', razorpay_refund_id: lost.id },
-      ]);
+      ).toEqual({ status: 'unknown refund' });
+      expect(await refundRows(c.order.id)).toMatchObject([{ status: 'processed', provider_id: lost.id }]);
       expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+      await settle();
+      expect((await sandboxRefunds(c.paymentId)).count).toBe(1);
     });
 
-    it('keeps a refund Razorpay refuses (4xx) due for staff, without making Razorpay redeliver', async () => {
+    it('fails a refund Razorpay refuses (400) for staff to see, without making Razorpay redeliver', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
       await sellOut(s.db, [id]);
@@ -494,14 +528,18 @@ forEachServer(
       const ev = `evt_4xx_${serial}`;
       const w = await webhook(unknown, ev);
       expect(w.status).toBe(200);
-      expect(await w.json()).toEqual({ status: 'refund due' });
+      expect(await w.json()).toEqual({ status: 'refund failed' });
       expect((await serviceClient(s).rpc('payment_event_seen', { event_id: ev })).data).toBe(true);
-      const [due] = await refundRows(c.order.id);
-      expect(due).toMatchObject({ status: 'due', attempts: 1 });
-      expect(due!.last_error).toContain('The id provided does not exist');
+      const [failed] = await refundRows(c.order.id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 0 });
+      const { rows } = await s.db.query<{ failure_reason: string }>(
+        'select failure_reason from public.refunds where order_id = $1',
+        [c.order.id],
+      );
+      expect(rows[0]!.failure_reason).toBe('The id provided does not exist');
     });
 
-    it('lets staff retry a refund that is still due, once; customers cannot', async () => {
+    it('lets staff or the order’s customer issue a pending refund, once; other customers cannot', async () => {
       const id = await product(1);
       const c = await releasedCheckout(id, 1);
       await sellOut(s.db, [id]);
@@ -511,22 +549,24 @@ forEachServer(
       } finally {
         faults.refundOutage = false;
       }
-      expect(await refundRows(c.order.id)).toMatchObject([{ status: 'due', attempts: 1 }]);
+      expect(await refundRows(c.order.id)).toMatchObject([{ status: 'pending', attempts: 1 }]);
 
-      const customer = await fn('razorpay-refund', { order_id: c.order.id }, c.token);
-      expect(customer.status).toBe(403);
+      const bilal = await fn('refunds', { order_id: c.order.id }, accessToken(s, PEOPLE.customerB));
+      expect(bilal.status).toBe(404);
       expect((await sandboxRefunds(c.paymentId)).count).toBe(0);
 
       const admin = accessToken(s, PEOPLE.admin);
-      const [a, b] = await Promise.all([
-        fn('razorpay-refund', { order_id: c.order.id }, admin),
-        fn('razorpay-refund', { order_id: c.order.id }, admin),
+      const answers = await Promise.all([
+        fn('refunds', { order_id: c.order.id }, admin),
+        fn('refunds', { order_id: c.order.id }, admin),
+        fn('refunds', { order_id: c.order.id }, c.token),
       ]);
-      expect([a.status, b.status].sort()).toContain(200);
+      expect(answers.map((a) => a.status)).toContain(200);
+      await settle();
       const atRazorpay = await sandboxRefunds(c.paymentId);
       expect(atRazorpay.count).toBe(1);
       expect(await refundRows(c.order.id)).toMatchObject([
-        { status: 'processed', razorpay_refund_id: atRazorpay.items[0]!.id },
+        { status: 'processed', provider_id: atRazorpay.items[0]!.id },
       ]);
       expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
     });

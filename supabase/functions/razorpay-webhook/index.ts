@@ -134,7 +134,8 @@ Deno.serve(async (req) => {
       if (paid.status === 'cancelled') {
         // the database owes a full refund: issue it now (the cron retries it if this call fails)
         const { refunds, errors } = await issueDueRefunds(paid.id);
-        if (errors.length) result = 'refund pending';
+        if (refunds.some((r) => r.status === 'failed')) result = 'refund failed';
+        else if (errors.length) result = 'refund pending';
         else if (refunds.length) result = 'refunded';
       }
     } else {

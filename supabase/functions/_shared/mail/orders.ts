@@ -264,7 +264,6 @@ export function returnOf(p: OrderMailPayload): ReturnMailInfo {
   };
 }
 
-const RESOLUTIONS: Record<string, string> = { refund: 'Refund', replacement: 'Replacement' };
 const SLOT_EVENTS: readonly string[] = ['return_requested', 'return_approved', 'return_pickup_scheduled'];
 
 /** The refund mails' facts: the return, the reason, and the bank's reference once processed. */
@@ -288,8 +287,6 @@ function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
     const slot = SLOT_EVENTS.includes(event) ? pickupSlot(r.pickup_date, r.pickup_window) : '';
     const facts: [string, string][] = [];
     if (r.number) facts.push(['Return', r.number]);
-    const resolution = r.resolution ? RESOLUTIONS[r.resolution] : undefined;
-    if (resolution) facts.push(['You asked for', resolution]);
     if (slot) facts.push(['Pickup', slot]);
     return { ...returnCopy(event, n, hello, r), facts, returnItems: r.items ?? [] };
   }

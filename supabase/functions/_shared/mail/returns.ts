@@ -131,7 +131,7 @@ export function returnCopy(
         intro: [
           hello,
           `We have received your request to return items from order ${n}. Your return number is ${rn}; we will review it and write to you.`,
-          `You asked for ${replacement ? 'a replacement' : 'a refund'}${slot ? `, with a pickup on ${slot}` : ''}.`,
+          `You asked for ${replacement ? 'a replacement' : 'a refund'}${slot ? ` and a pickup on ${slot}` : ''}.`,
         ],
       };
     case 'return_approved':
