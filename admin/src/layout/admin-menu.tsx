@@ -36,7 +36,6 @@ function ReturnsMenuItem() {
           <AssignmentReturnIcon />
         </Badge>
       }
-      aria-label={waiting > 0 ? `Returns, ${waiting} requested` : 'Returns'}
     />
   );
 }

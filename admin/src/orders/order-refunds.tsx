@@ -101,7 +101,10 @@ export function OrderRefunds() {
           No refunds.
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box
+          // on a phone the table scrolls inside the page's width (react-admin's content would widen to it)
+          sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}
+        >
           <Table size="small" aria-label="Refunds">
             <TableHead>
               <TableRow>

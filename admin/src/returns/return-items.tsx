@@ -7,7 +7,10 @@ const dash = (n: number | null) => (n === null ? '—' : String(n));
 /** The return's lines: what was asked back and why, then what arrived and how much was damaged. */
 export function ReturnItems({ items }: { items: ReturnLine[] }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box
+      // on a phone the table scrolls inside the page's width (react-admin's content would widen to it)
+      sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}
+    >
       <Table size="small" aria-label="Returned items">
         <TableHead>
           <TableRow>
