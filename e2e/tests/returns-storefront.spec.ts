@@ -3,6 +3,7 @@ import { seriousA11yViolations } from './support/axe';
 import { createProduct, createUser, deleteProductNamed, placeOrder } from './support/admin';
 import { accessToken } from './support/admin-variants';
 import { signInOnLoginPage } from './support/checkout';
+import { shownAmount } from './support/gst';
 import { orderId } from './support/outbox';
 import { rest } from './support/rest';
 
@@ -157,6 +158,72 @@ test("a COD order's refund needs a valid UPI ID; the return can then be cancelle
   await progress.getByRole('button', { name: `Cancel return ${returnNumber}` }).click();
   await expect(progress.getByText('Cancelled (completed)')).toBeVisible();
   await expect(progress.getByRole('button', { name: /Cancel return/ })).toHaveCount(0);
+});
+
+/** The first date a pickup may be booked: tomorrow in India, Monday when tomorrow is a Sunday. */
+function firstPickupDate(): string {
+  const day = new Date(`${new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0);
+  return day.toISOString().slice(0, 10);
+}
+
+test('staff approve, pick up, receive and refund a return: the customer sees every step and the refund’s reference', async ({
+  page,
+}) => {
+  const order = await deliveredOrder();
+  const shopper = await accessToken(order.user);
+  const [line] = await rest<{ id: number }[]>(`/rest/v1/order_items?select=id&order_id=eq.${order.orderId}`);
+  const ret = await rest<{ id: string; return_number: string }>('/rest/v1/rpc/request_return', {
+    method: 'POST',
+    token: shopper,
+    headers: { Accept: 'application/vnd.pgrst.object+json' },
+    body: JSON.stringify({
+      order_id: order.orderId,
+      items: [{ order_item_id: line!.id, quantity: 1, reason: 'changed_mind' }],
+      resolution: 'refund',
+      pickup_date: firstPickupDate(),
+      pickup_window: '13-17',
+      refund_upi_id: 'asha.verma@okaxis',
+    }),
+  });
+  const staff = await accessToken(await createUser('admin'));
+  const asStaff = <T>(fn: string, body: object) =>
+    rest<T>(`/rest/v1/rpc/${fn}`, { method: 'POST', token: staff, body: JSON.stringify(body) });
+  await asStaff('admin_decide_return', { return_id: ret.id, approve: true });
+  await asStaff('admin_schedule_return_pickup', {
+    return_id: ret.id,
+    pickup_date: firstPickupDate(),
+    pickup_window: '13-17',
+  });
+  await asStaff('admin_mark_return_picked_up', { return_id: ret.id });
+  const [item] = await rest<{ id: number }[]>(`/rest/v1/return_items?select=id&return_id=eq.${ret.id}`);
+  await asStaff('admin_receive_return', {
+    return_id: ret.id,
+    items: [{ return_item_id: item!.id, received: 1, damaged: 0 }],
+  });
+  const quote = await asStaff<{ refundable: number }>('return_refund_quote', { return_id: ret.id });
+  // Staff paid the UPI ID themselves and record the transfer's UTR: processed at once.
+  await asStaff('admin_create_refund', {
+    order_id: order.orderId,
+    amount: quote.refundable,
+    reason: 'Return received',
+    request_key: `e2e-${ret.id}`,
+    return_id: ret.id,
+    reference: '123456789012',
+  });
+
+  await signInAt(page, '/profile?tab=orders', order.user);
+  const progress = page.getByRole('region', { name: `Return ${ret.return_number}` });
+  await expect(progress.getByRole('listitem')).toHaveText([
+    /^Return requested \(completed\)/,
+    /^Pickup scheduled \(completed\).*1–5 pm$/,
+    /^Picked up \(completed\)/,
+    new RegExp(`^Refund initiated ${shownAmount(quote.refundable).replace(/[.]/g, '\\.')} \\(completed\\)`),
+    /^Refund credited \(completed\).*Ref 123456789012$/,
+  ]);
+  await expect(progress.getByRole('button', { name: /Cancel return/ })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
 test('a product that is not returnable says so on its page', async ({ page }) => {

@@ -155,15 +155,20 @@ export const orderQueries = {
 /**
  * cancel_order: the owner cancels an order that has not shipped, and the stock returns. Its refusal
  * ('… has already shipped and can no longer be cancelled.', P0001) is written for the shopper and
- * shown by the app's mutation error handler (lib/query-client.ts).
+ * shown by the app's mutation error handler (lib/query-client.ts). A paid online order gets a full
+ * refund row in the same transaction; the refunds function is asked to issue it now rather than at
+ * its next scheduled run (best effort: the schedule issues it anyway, so a failure here is ignored).
  */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (orderId: string) => {
       const supabase = await getSupabase();
-      const { error } = await supabase.rpc('cancel_order', { order_id: orderId });
+      const { data, error } = await supabase.rpc('cancel_order', { order_id: orderId });
       if (error) throw toAppError(error);
+      if (data.payment_method === 'razorpay' && data.payment_status === 'paid') {
+        void supabase.functions.invoke('refunds', { body: { order_id: orderId } }).catch(() => undefined);
+      }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
