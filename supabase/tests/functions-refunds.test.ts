@@ -58,6 +58,8 @@ const faults: SandboxFaults = { refundOutage: false };
 const control = new RazorpaySandboxControl();
 /** the function's wait for Razorpay (REFUNDS_TIMEOUT_MS) in these tests */
 const TIMEOUT_MS = 1000;
+/** how long an accepted refund waits for its webhook before the cron reads it back (REFUNDS_RECONCILE_AFTER_MS) */
+const RECONCILE_MS = 1500;
 
 const DAY = 86_400_000;
 const istToday = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
@@ -81,7 +83,9 @@ forEachServer(
         webhookRetryDelaysMs: [100, 300],
         control,
       }),
-      functions: functionsSurface({ env: { REFUNDS_TIMEOUT_MS: String(TIMEOUT_MS) } }),
+      functions: functionsSurface({
+        env: { REFUNDS_TIMEOUT_MS: String(TIMEOUT_MS), REFUNDS_RECONCILE_AFTER_MS: String(RECONCILE_MS) },
+      }),
     },
   },
   ({ server }) => {
@@ -416,6 +420,37 @@ forEachServer(
       expect(await refundsOf(o.id)).toMatchObject([
         { id: refund.id, status: 'processed', failure_reason: null },
       ]);
+    });
+
+    it('the cron reads back a refund whose webhook never came, and records its end with the ARN', async () => {
+      const o = await order(1700);
+      const refund = await createRefund(o.id, 700);
+      // Razorpay accepted it (the API's answer was recorded) but its refund.processed was lost: here the
+      // refund is made without the key in its notes, so its webhook cannot be matched before the answer
+      const made = await fetch(`${s.url}/razorpay/v1/payments/${o.paymentId}/refund`, {
+        method: 'POST',
+        headers: { Authorization: SANDBOX_AUTH, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ amount: 70000 }),
+      });
+      const held = (await made.json()) as RazorpayRefund;
+      await settle();
+      expect(control.deliveries.filter((d) => d.body.includes(held.id)).map((d) => d.status)).toEqual([200]);
+      await s.db.query('update public.refunds set provider_id = $2 where id = $1', [refund.id, held.id]);
+      expect((await cron()).status).toBe(200);
+      expect((await refundsOf(o.id))[0]).toMatchObject({ status: 'pending' }); // not yet stale
+      await new Promise((resolve) => setTimeout(resolve, RECONCILE_MS + 100));
+      const r = await cron();
+      expect(r.status).toBe(200);
+      const arn = (await sandboxRefunds(o.paymentId))[0]!.acquirer_data.arn;
+      expect(await r.json()).toMatchObject({
+        reconciled: [{ id: refund.id, status: 'processed', reference: arn }],
+      });
+      expect((await refundsOf(o.id))[0]).toMatchObject({
+        status: 'processed',
+        provider_id: held.id,
+        reference: arn,
+      });
+      expect(await paymentStatus(o.id)).toBe('partially_refunded');
     });
 
     it('a refund Razorpay fails is shown failed with the reason; staff retry it under a new key and it is issued again', async () => {

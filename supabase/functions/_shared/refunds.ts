@@ -141,7 +141,9 @@ function errorText(e: unknown): string {
   if (e instanceof RazorpayApiError) return e.message;
   if (e instanceof DOMException && e.name === 'TimeoutError')
     return `Razorpay did not answer within ${timeoutMs() / 1000} s.`;
-  return `The call to Razorpay failed: ${e instanceof Error ? e.message : String(e)}`;
+  // fetch's TypeError: no connection, DNS, TLS
+  if (e instanceof TypeError) return `The call to Razorpay failed: ${e.message}`;
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** One Razorpay call, bounded in time, tried again with the same request while it fails in passing. */
@@ -278,9 +280,9 @@ export interface IssueResult {
 
 /** Issues one due refund and records the outcome, whatever happens. */
 async function issueOne(r: Refund): Promise<{ row: Refund; error: string | null }> {
+  let outcome: RefundOutcome;
   try {
-    const outcome = r.rail === 'razorpay' ? await issueRazorpayRefund(r) : await issuePayout(r);
-    return { row: (await recordRefund(r.idempotency_key, outcome)) ?? r, error: null };
+    outcome = r.rail === 'razorpay' ? await issueRazorpayRefund(r) : await issuePayout(r);
   } catch (e) {
     const message = errorText(e);
     if (refused(e)) {
@@ -295,6 +297,7 @@ async function issueOne(r: Refund): Promise<{ row: Refund; error: string | null 
     console.error(`refund ${r.id}: ${message}`);
     return { row: await recordRefundError(r.id, message), error: message };
   }
+  return { row: (await recordRefund(r.idempotency_key, outcome)) ?? r, error: null };
 }
 
 /** Stop starting refunds after this long (pg_net waits 55 s for the cron's call). */
@@ -314,6 +317,42 @@ export async function issueDueRefunds(orderId: string | null): Promise<IssueResu
     if (error) result.errors.push({ id: r.id, error });
   }
   return result;
+}
+
+/** A refund the provider accepted waits this long for its webhook before the cron asks (15 min). */
+const reconcileAfterMs = () => Number(Deno.env.get('REFUNDS_RECONCILE_AFTER_MS')) || 15 * 60_000;
+
+/**
+ * The cron's second task: refunds Razorpay accepted whose end never arrived (a webhook lost, or
+ * given up on after Razorpay's 24 hours of retries) are read back from Razorpay (GET /v1/refunds/:id,
+ * /v1/payouts/:id) and recorded like a webhook. Recording 'pending' touches the row, so a refund still
+ * on its way is asked about again only after another wait.
+ */
+export async function reconcileStale(): Promise<Refund[]> {
+  const { data, error } = await adminClient()
+    .from('refunds')
+    .select('*')
+    .eq('status', 'pending')
+    .not('provider_id', 'is', null)
+    .lt('updated_at', new Date(Date.now() - reconcileAfterMs()).toISOString())
+    .order('updated_at')
+    .limit(20);
+  if (error) throw failed('Reading the refunds in flight', error);
+  const out: Refund[] = [];
+  for (const r of data) {
+    const id = encodeURIComponent(r.provider_id ?? '');
+    try {
+      const outcome =
+        r.rail === 'razorpay'
+          ? refundOutcome(await call<RazorpayRefund>(`refunds/${id}`))
+          : payoutOutcome(await call<RazorpayPayout>(`payouts/${id}`));
+      out.push((await recordRefund(r.idempotency_key, outcome)) ?? r);
+    } catch (e) {
+      // asked again on the next run; the refund itself is fine
+      console.error(`refund ${r.id}: reading ${r.provider_id} failed: ${errorText(e)}`);
+    }
+  }
+  return out;
 }
 
 /** What a reply says of the refunds. */

@@ -8,13 +8,14 @@
 //     calls it right after admin_create_refund / admin_retry_refund; nothing due is a 200 with [].
 //   POST {} (or {order_id}) with the project's secret key (the cron, every minute, through pg_net;
 //     compared in constant time) → every due refund (or that order's): the calls that failed in
-//     passing are retried here.
+//     passing are retried here. With {} it also reads back from Razorpay the refunds it accepted
+//     more than REFUNDS_RECONCILE_AFTER_MS (15 min) ago whose webhook never came (reconciled: [...]).
 //
 // Answers 200 {refunds: [...]} (as recorded afterwards), or 502 {refunds, error} when a call failed
 // this time (the refund is then pending with last_error, retried by the cron, or failed when Razorpay
 // refused it).
 import { corsHeaders, orderById, reply } from '../_shared/payments.ts';
-import { issueDueRefunds, refundSummary } from '../_shared/refunds.ts';
+import { issueDueRefunds, reconcileStale, refundSummary } from '../_shared/refunds.ts';
 import { holdsSecretKey } from '../_shared/secret-key.ts';
 import { callerOf } from '../_shared/supabase.ts';
 
@@ -29,7 +30,8 @@ Deno.serve(async (req) => {
   if (given !== undefined && (orderId === null || !UUID.test(orderId)))
     return reply(400, { error: 'order_id must be an order’s id.' });
 
-  if (!(await holdsSecretKey(req))) {
+  const cron = await holdsSecretKey(req);
+  if (!cron) {
     const caller = await callerOf(req, reply);
     if (caller instanceof Response) return caller;
     if (!orderId) return reply(400, { error: 'An order_id is required.' });
@@ -38,8 +40,10 @@ Deno.serve(async (req) => {
   }
 
   const { refunds, errors } = await issueDueRefunds(orderId);
+  const settled = cron && !orderId ? await reconcileStale() : [];
   return reply(errors.length ? 502 : 200, {
     refunds: refundSummary(refunds),
+    ...(settled.length ? { reconciled: refundSummary(settled) } : {}),
     ...(errors.length ? { error: errors[0]!.error } : {}),
   });
 });
