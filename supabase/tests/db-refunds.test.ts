@@ -335,6 +335,78 @@ forEachStoreServer('refunds', ({ server }) => {
       expect((await createRefund('00000000-0000-4000-8000-000000000000', 100)).error).not.toBeNull();
     });
 
+    it('10 refunds of one return at once (different keys): one refund, one credit note, never beyond the return’s value', async () => {
+      const o = await order(
+        [
+          { price: 3100, quantity: 1 },
+          { price: 3300, quantity: 1 },
+        ],
+        { deliver: true },
+      );
+      // A return of the first line only: each refund could fit on its own.
+      const r = await rpc<ReturnRow>(asha, 'request_return', {
+        order_id: o.id,
+        items: [{ order_item_id: o.lines[0]!.id, quantity: 1, reason: 'changed_mind' }],
+        resolution: 'refund',
+        pickup_date: firstPickupDate(),
+        pickup_window: '13-17',
+      });
+      expect(r.error).toBeNull();
+      const id = r.data!.id;
+      await rpc(staff, 'admin_decide_return', { return_id: id, approve: true });
+      await rpc(staff, 'admin_schedule_return_pickup', {
+        return_id: id,
+        pickup_date: firstPickupDate(),
+        pickup_window: '09-13',
+      });
+      await rpc(staff, 'admin_mark_return_picked_up', { return_id: id });
+      const { data: items } = await staff.from('return_items').select('id').eq('return_id', id);
+      expect(
+        (
+          await rpc(staff, 'admin_receive_return', {
+            return_id: id,
+            items: (items ?? []).map((i: { id: number }) => ({
+              return_item_id: i.id,
+              received: 1,
+              damaged: 0,
+            })),
+          })
+        ).error,
+      ).toBeNull();
+      const quote = (await rpc<Quote>(staff, 'return_refund_quote', { return_id: id })).data!;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => createRefund(o, quote.amount, { return_id: id })),
+      );
+      // The order's capture would fit two; the return's value fits one.
+      expect(results.filter((x) => x.error === null)).toHaveLength(1);
+      for (const x of results.filter((y) => y.error !== null))
+        expect(x.error).toMatchObject({ details: 'refund_exceeds_return' });
+      const after = (
+        await rpc<Quote & { value: number; return_refunded: number }>(staff, 'return_refund_quote', {
+          return_id: id,
+        })
+      ).data!;
+      expect(paise(after.value)).toBe(paise(quote.amount));
+      expect(paise(after.return_refunded)).toBe(paise(quote.amount));
+      expect(after.amount).toBe(0);
+      const notes = await s.db.query<{ n: number }>(
+        'select count(*)::int as n from public.credit_notes where return_id = $1',
+        [id],
+      );
+      expect(notes.rows[0]!.n).toBe(1);
+      expect((await staff.from('returns').select('status').eq('id', id).single()).data).toEqual({
+        status: 'refunded',
+      });
+      // Processed: the return closes; a closed return takes no refund (a goodwill refund on the order still can).
+      const made = results.find((x) => x.error === null)!.data!;
+      expect((await record(made.idempotency_key, uniq('rfnd_'), 'processed', 'ARN-RT')).error).toBeNull();
+      expect((await staff.from('returns').select('status').eq('id', id).single()).data).toEqual({
+        status: 'closed',
+      });
+      expect((await createRefund(o, 1, { return_id: id })).error).toMatchObject({ details: 'return_closed' });
+      expect((await createRefund(o, 1)).error).toBeNull();
+    }, 60_000);
+
     it('20 refunds at once with different keys never add up to more than was captured', async () => {
       const o = await order([{ price: 4999, quantity: 2 }]);
       const quarter = Math.floor(o.total / 4);
@@ -462,15 +534,20 @@ forEachStoreServer('refunds', ({ server }) => {
       ).toEqual(o.lines.map((l) => [l.id, l.quantity]).sort((a, b) => a[0]! - b[0]!));
       expect(noteItems.rows.reduce((t, i) => t + paise(i.amount), 0)).toBe(charged);
 
-      // The quote now says it was refunded; a second refund of the return is not more than captured.
+      // The quote now says it was refunded, and proposes nothing more; a second refund is refused.
       const q2 = await rpc<Quote>(staff, 'return_refund_quote', { return_id: ret.id });
       expect(paise(q2.data!.refunded)).toBe(charged);
-      expect((await createRefund(o, 1, { return_id: ret.id })).error).not.toBeNull();
+      expect(q2.data!.amount).toBe(0);
+      expect((await createRefund(o, 1, { return_id: ret.id })).error).toMatchObject({
+        details: 'refund_exceeds_return',
+      });
 
       expect((await record(refund.idempotency_key, uniq('rfnd_'), 'processed', 'ARN77')).error).toBeNull();
       const closed = (await staff.from('returns').select('status, closed_at').eq('id', ret.id).single()).data;
       expect(closed).toMatchObject({ status: 'closed' });
       expect(await paymentStatus(o.id)).toBe('refunded');
+      // Fully refunded: nothing more, for the return or the order.
+      expect((await createRefund(o, 1, { return_id: ret.id })).error).not.toBeNull();
     });
 
     it('pays a COD return out to the UPI ID or bank account the customer gave', async () => {
@@ -497,6 +574,45 @@ forEachStoreServer('refunds', ({ server }) => {
       const done = await record(payout.idempotency_key, uniq('pout_'), 'processed', 'HDFCN52026112500001');
       expect(done.data).toMatchObject({ status: 'processed', reference: 'HDFCN52026112500001' });
       expect(await paymentStatus(viaBank.id)).toBe('refunded');
+    });
+  });
+
+  describe('refunds of returns, the edges', () => {
+    it('a COD return without an account is refunded by a transfer staff record, which closes it at once', async () => {
+      const o = await order([{ price: 3600, quantity: 1 }], { method: 'cod', deliver: true });
+      const ret = await receivedReturn(o, { resolution: 'replacement' });
+      expect((await createRefund(o, 100, { return_id: ret.id })).error).toMatchObject({
+        details: 'refund_account_required',
+      });
+      const quote = (await rpc<Quote>(staff, 'return_refund_quote', { return_id: ret.id })).data!;
+      const manual = await refunded(o, quote.amount, { return_id: ret.id, reference: 'NEFT-UTR-000123' });
+      expect(manual).toMatchObject({ rail: 'manual', status: 'processed', reference: 'NEFT-UTR-000123' });
+      expect((await staff.from('returns').select('status').eq('id', ret.id).single()).data).toEqual({
+        status: 'closed',
+      });
+      const notes = await s.db.query('select 1 from public.credit_notes where return_id = $1', [ret.id]);
+      expect(notes.rows).toHaveLength(1);
+    });
+
+    it('caps the quote at what the order can still refund, and refuses a return of another order', async () => {
+      const o = await order([{ price: 3700, quantity: 1 }], { deliver: true });
+      const other = await order([{ price: 3800, quantity: 1 }], { deliver: true });
+      const ret = await receivedReturn(o);
+      await refunded(o, rupees(o.total - 100_000)); // a goodwill refund first: ₹1,000 left
+      const quote = (await rpc<Quote>(staff, 'return_refund_quote', { return_id: ret.id })).data!;
+      expect(paise(quote.amount)).toBe(100_000);
+      expect(paise(quote.refunded)).toBe(o.total - 100_000);
+      expect((await createRefund(other, 10, { return_id: ret.id })).error).not.toBeNull();
+      expect((await createRefund(o, rupees(100_001), { return_id: ret.id })).error).toMatchObject({
+        details: 'refund_exceeds_captured',
+      });
+      // Refused, so the return is still received and no credit note was issued.
+      expect((await staff.from('returns').select('status').eq('id', ret.id).single()).data).toEqual({
+        status: 'received',
+      });
+      expect(
+        (await s.db.query('select 1 from public.credit_notes where return_id = $1', [ret.id])).rows,
+      ).toEqual([]);
     });
   });
 
@@ -649,6 +765,16 @@ forEachStoreServer('refunds', ({ server }) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ rail: 'razorpay', status: 'pending' });
       expect(paise(rows[0]!.amount)).toBe(o.total);
+    });
+
+    it('refunds only what an earlier goodwill refund left', async () => {
+      const o = await order([{ price: 2700, quantity: 1 }]);
+      await refunded(o, 500);
+      expect((await rpc(asha, 'cancel_order', { order_id: o.id })).error).toBeNull();
+      const rows = await autoRefunds(o.id);
+      expect(rows.map((r) => paise(r.amount)).sort((a, b) => a - b)).toEqual(
+        [50_000, o.total - 50_000].sort((a, b) => a - b),
+      );
     });
 
     it('cash on delivery and unpaid online orders are cancelled without a refund', async () => {

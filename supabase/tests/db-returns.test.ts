@@ -482,6 +482,14 @@ forEachServer(
         expect((await requestReturn(o, [item(o.lines[0]!)])).error).toMatchObject({
           details: 'order_not_delivered',
         });
+        const options = await rpc<ReturnOption[]>(asha, 'order_return_options', { order_id: o.id });
+        expect(options.data).toEqual([
+          expect.objectContaining({
+            eligible: false,
+            ineligible_reason: 'not_delivered',
+            returnable_quantity: 1,
+          }),
+        ]);
       });
 
       it('refuses another customer’s order as not found, and visitors altogether', async () => {
@@ -713,6 +721,23 @@ forEachServer(
         expect(byLine[b.id]).toMatchObject({ n: 2, units: 4 });
         expect(results.filter((r) => r.error === null)).toHaveLength(5);
       }, 60_000);
+
+      it('5 receptions of the same return at once move the stock once', async () => {
+        const o = await order([{ price: 1700, quantity: 3 }]);
+        const line = o.lines[0]!;
+        const before = await stockOf(s.db, line.variantId);
+        const r = await pickedUpReturn(o, [item(line, 3)]);
+        const [ri] = await itemsOf(r.id);
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            receive(r.id, [{ return_item_id: ri!.id, received: 3, damaged: 1 }]),
+          ),
+        );
+        expect(results.filter((x) => x.error === null)).toHaveLength(1);
+        for (const x of results.filter((y) => y.error !== null))
+          expect(x.error).toMatchObject({ details: 'invalid_return_transition' });
+        expect((await stockOf(s.db, line.variantId)).stock_quantity).toBe(before.stock_quantity + 2);
+      });
 
       it('the database keeps the invariant even for a write that skips request_return', async () => {
         const o = await order([{ price: 1400, quantity: 1 }]);
@@ -1142,6 +1167,22 @@ forEachServer(
           [r.id, o.id],
         );
         expect(rows).toEqual([{ status: 'requested', quantity: 1, n: 1 }]);
+      });
+
+      it('lets a customer delete a photo no return cites, and keeps the ones a return cites', async () => {
+        const o = await order([{ price: 2300, quantity: 1 }]);
+        const cited = await photo(asha, PEOPLE.customerA);
+        const spare = await photo(asha, PEOPLE.customerA);
+        expect(
+          (await requestReturn(o, [item(o.lines[0]!, 1, 'defective')], { photos: [cited] })).error,
+        ).toBeNull();
+        const bucket = asha.storage.from('return-photos');
+        expect((await bucket.remove([cited])).data ?? []).toEqual([]);
+        expect((await bucket.download(cited)).error).toBeNull();
+        expect((await bucket.remove([spare])).data).toHaveLength(1);
+        expect((await bucket.download(spare)).error).not.toBeNull();
+        // Staff still read the cited one.
+        expect((await staff.storage.from('return-photos').createSignedUrl(cited, 600)).error).toBeNull();
       });
 
       it('keeps return photos private: the owner and staff read them, other customers and visitors not', async () => {
