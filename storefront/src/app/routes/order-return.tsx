@@ -70,8 +70,11 @@ export function Component() {
       ) : (
         <>
           <p className="mb-6 text-stone-700">
-            Order <strong>{order.data.order_number}</strong>. We pick the items up from you; refunds reach
-            your original payment method within 5–7 working days of the pickup.
+            Order <strong>{order.data.order_number}</strong>. We pick the items up from you; a refund reaches{' '}
+            {order.data.payment_method === 'cod'
+              ? 'the UPI ID or bank account you give below'
+              : 'your original payment method'}{' '}
+            within 5–7 working days of the pickup.
           </p>
           <ReturnForm
             userId={user.id}
