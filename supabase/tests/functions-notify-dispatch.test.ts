@@ -6,7 +6,8 @@
  * the server's id; a closed SMTP port or a 550 fails the row with backoff and, at the limit, dead; the
  * mail is sent exactly once when the server is back; two dispatchers at once send each row once; a
  * confirmation whose order was cancelled first is not sent; only the secret key may call it; and the
- * whole schedule (Vault → pg_cron job → pg_net → function → SMTP) delivers a mail. Production's
+ * whole schedule (Vault → pg_cron job → pg_net → function → SMTP) delivers a mail; a return's mails
+ * (requested, rejected with the reason) go out the same way. Production's
  * implicit TLS (SMTPS, port 465) runs too: a sink with a certificate from a CA made here (openssl), which
  * the function's Deno trusts through DENO_CERT, and which it refuses without it.
  */
@@ -298,6 +299,47 @@ forEachServer('notify-dispatch over real SMTP', serverOptions(functionEnv()), ({
       ['order_placed', 'suppressed'],
       ['cancelled', 'sent'],
     ]);
+  });
+
+  it('a return’s mails: requested, then rejected with the staff’s reason', async () => {
+    const order = await placeCod(s);
+    const staff = storeClient(s, PEOPLE.admin);
+    for (const status of ['shipped', 'delivered'] as const)
+      expect((await staff.rpc('admin_set_order_status', { order_id: order.id, status })).error).toBeNull();
+    await s.db.query(
+      `update public.notification_outbox set status = 'sent', sent_at = now() where order_id = $1`,
+      [order.id],
+    );
+    const { data: lines } = await staff.from('order_items').select('id').eq('order_id', order.id);
+    let day = Date.parse(new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10)) + 86_400_000;
+    if (new Date(day).getUTCDay() === 0) day += 86_400_000;
+    const requested = await storeClient(s, PEOPLE.customerA).rpc('request_return', {
+      order_id: order.id,
+      items: lines!.map((l) => ({ order_item_id: l.id, quantity: 1, reason: 'changed_mind' })),
+      resolution: 'refund',
+      pickup_date: new Date(day).toISOString().slice(0, 10),
+      pickup_window: '17-20',
+      refund_upi_id: 'asha.rao@okaxis',
+    });
+    expect(requested.error).toBeNull();
+    const rn = requested.data!.return_number;
+    const rejected = await staff.rpc('admin_decide_return', {
+      return_id: requested.data!.id,
+      approve: false,
+      reason: 'The sofa shows wear <beyond> a trial',
+    });
+    expect(rejected.error).toBeNull();
+
+    expect((await dispatch(s)).body).toEqual({ sent: 2, failed: 0 });
+    const mails = mailsFor(order.order_number);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Return ${rn} requested for order ${order.order_number}`,
+      `Return ${rn} for order ${order.order_number} was not accepted`,
+    ]);
+    expect(mails[0]!.text).toMatch(/Pickup: \w{3}, \d{1,2} \w{3}, 5–8 pm/);
+    expect(mails[0]!.text).toContain('(Changed my mind)');
+    expect(mails[1]!.text).toContain('Reason: The sofa shows wear <beyond> a trial');
+    expect(mails[1]!.html).toContain('Reason: The sofa shows wear &lt;beyond&gt; a trial');
   });
 
   it('the schedule: Vault entries → the pg_cron job → pg_net → the function → the mail', async () => {
