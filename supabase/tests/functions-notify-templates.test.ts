@@ -398,6 +398,13 @@ describe('the refund mails', () => {
     expect(bank.text).toContain('Bank reference (UTR): 612345678901');
     expect(bank.text).toContain('Cash on Delivery · Partly refunded');
     expect(bank.text).not.toContain('50100012345678');
+    const transfer = renderOrderMail(
+      'refund_processed',
+      refund({ refund_rail: 'manual', refund_reference: 'NEFT-HDFC-0042' }),
+      CTX,
+    );
+    expect(transfer.text).toContain('has been credited by bank transfer.');
+    expect(transfer.text).toContain('Transfer reference: NEFT-HDFC-0042');
     expect(() => readOrderMailPayload({ ...refund({}), refund_destination: { vpa: 1 } })).toThrow(
       'refund_destination',
     );

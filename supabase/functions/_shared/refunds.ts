@@ -300,8 +300,11 @@ async function issueOne(r: Refund): Promise<{ row: Refund; error: string | null 
   return { row: (await recordRefund(r.idempotency_key, outcome)) ?? r, error: null };
 }
 
-/** Stop starting refunds after this long (pg_net waits 55 s for the cron's call). */
-const BUDGET_MS = 40_000;
+/**
+ * Stop starting refunds after this long: pg_net waits 55 s for the cron's call, and one refund may
+ * take three attempts of REFUNDS_TIMEOUT_MS (10 s) when Razorpay does not answer.
+ */
+const BUDGET_MS = 20_000;
 
 /**
  * Issues the refunds due now: of one order, or (null) every order's, one after another while the

@@ -271,8 +271,7 @@ function refundFacts(p: OrderMailPayload, processed: boolean): [string, string][
   const facts: [string, string][] = [];
   if (p.return_number) facts.push(['Return', p.return_number]);
   if (p.refund_reason) facts.push(['Reason', p.refund_reason]);
-  if (processed && p.refund_reference)
-    facts.push([`Bank reference (${referenceLabel(p.refund_rail)})`, p.refund_reference]);
+  if (processed && p.refund_reference) facts.push([referenceLabel(p.refund_rail), p.refund_reference]);
   return facts;
 }
 

@@ -90,11 +90,11 @@ export function refundDestinationText(
   }
 }
 
-/** The bank's reference, named as the customer's bank names it. */
+/** The bank's reference, named as the customer's bank names it (ARN for card refunds, UTR for transfers). */
 export function referenceLabel(rail: string | null | undefined): string {
-  if (rail === 'upi_payout' || rail === 'bank_payout') return 'UTR';
+  if (rail === 'upi_payout' || rail === 'bank_payout') return 'Bank reference (UTR)';
   if (rail === 'manual') return 'Transfer reference';
-  return 'ARN';
+  return 'Bank reference (ARN)';
 }
 
 /** How long the money takes, after "We have started a refund …". */
