@@ -236,10 +236,14 @@ forEachStoreServer('refunds', ({ server }) => {
     ).rows[0]!.p;
 
   /** A delivered order's return of every unit of its lines (changed_mind), picked up and received. */
-  async function receivedReturn(o: PlacedOrder, extra: Record<string, unknown> = {}): Promise<ReturnRow> {
+  async function receivedReturn(
+    o: PlacedOrder,
+    extra: Record<string, unknown> = {},
+    lines: Line[] = o.lines,
+  ): Promise<ReturnRow> {
     const r = await rpc<ReturnRow>(asha, 'request_return', {
       order_id: o.id,
-      items: o.lines.map((l) => ({ order_item_id: l.id, quantity: l.quantity, reason: 'changed_mind' })),
+      items: lines.map((l) => ({ order_item_id: l.id, quantity: l.quantity, reason: 'changed_mind' })),
       resolution: 'refund',
       pickup_date: firstPickupDate(),
       pickup_window: '13-17',
@@ -592,6 +596,32 @@ forEachStoreServer('refunds', ({ server }) => {
       });
       const notes = await s.db.query('select 1 from public.credit_notes where return_id = $1', [ret.id]);
       expect(notes.rows).toHaveLength(1);
+    });
+
+    it('a retried refund of a return still stays within the return’s value', async () => {
+      const o = await order(
+        [
+          { price: 3100, quantity: 1 },
+          { price: 3300, quantity: 1 },
+        ],
+        { deliver: true },
+      );
+      const ret = await receivedReturn(o, {}, [o.lines[0]!]);
+      const value = (await rpc<Quote>(staff, 'return_refund_quote', { return_id: ret.id })).data!.amount;
+      const first = await refunded(o, value, { return_id: ret.id });
+      expect(
+        (await record(first.idempotency_key, uniq('rfnd_'), 'failed', null, 'Card blocked')).error,
+      ).toBeNull();
+      // The failed one no longer counts: staff refund the return again (another way, say).
+      await refunded(o, value, { return_id: ret.id });
+      // Retrying the failed one now would refund the return twice (the order's capture would allow it).
+      const retry = await rpc<RefundRow>(staff, 'admin_retry_refund', { refund_id: first.id });
+      expect(retry.error).not.toBeNull();
+      const { rows } = await s.db.query<{ sum: string }>(
+        `select coalesce(sum(amount), 0)::text as sum from public.refunds where return_id = $1 and status <> 'failed'`,
+        [ret.id],
+      );
+      expect(paise(rows[0]!.sum)).toBe(paise(value));
     });
 
     it('caps the quote at what the order can still refund, and refuses a return of another order', async () => {

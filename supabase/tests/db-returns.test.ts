@@ -1083,6 +1083,38 @@ forEachServer(
         expect(paise(q.goods)).toBe((line.lineTotal - line.discountShare) / 2);
       });
 
+      it('refunds the delivery share only of the units returned for a store fault', async () => {
+        // One line of 2 units below the free-delivery threshold: the line carries the whole fee.
+        const o = await order([{ price: 700, quantity: 2 }]);
+        const line = o.lines[0]!;
+        expect(line.deliveryShare).toBeGreaterThan(0);
+        const goodsPerUnit = (line.lineTotal - line.discountShare) / 2;
+        // First unit: a change of mind (no fee under 'store_fault'), refunded (its credit note issued).
+        const mind = await receivedReturn(o, [item(line, 1, 'changed_mind')]);
+        const q1 = await quote(mind.id);
+        expect({ goods: paise(q1.goods), delivery: paise(q1.delivery) }).toEqual({
+          goods: goodsPerUnit,
+          delivery: 0,
+        });
+        const refund = await rpc(staff, 'admin_create_refund', {
+          order_id: o.id,
+          amount: q1.amount,
+          reason: 'Return',
+          request_key: uniq('mixed-'),
+          return_id: mind.id,
+        });
+        expect(refund.error).toBeNull();
+        // Second unit: defective — its own share of the fee, not the first unit's too.
+        const fault = await receivedReturn(o, [item(line, 1, 'defective')], {
+          photos: [await photo(asha, PEOPLE.customerA)],
+        });
+        const q2 = await quote(fault.id);
+        expect({ goods: paise(q2.goods), delivery: paise(q2.delivery) }).toEqual({
+          goods: goodsPerUnit,
+          delivery: line.deliveryShare / 2,
+        });
+      });
+
       it('is refused with a bad setting value', async () => {
         const err = await s.db
           .query(`update public.store_settings set delivery_fee_refund = 'sometimes'`)
