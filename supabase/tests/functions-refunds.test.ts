@@ -18,9 +18,10 @@
  * - callers: the order's customer or staff, or the project's secret key (the cron); another
  *   customer gets 404 and Razorpay is never called.
  * - every mail of a return's steps and its refund renders from the outbox payload the database wrote.
+ * - the schedule: Vault → the refunds-dispatch pg_cron job → pg_net → the function → Razorpay.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from 'supabase-local';
+import { applyVaultSecrets, createNetWorker, createScheduler, loadConfig } from 'supabase-local';
 import {
   FAILURE_VPA,
   forEachServer,
@@ -506,6 +507,36 @@ forEachServer(
         },
       ]);
       expect(await sandboxRefunds(o.paymentId)).toHaveLength(1);
+    });
+
+    it('the schedule: Vault → the refunds-dispatch job → pg_net → the refunds function → Razorpay', async () => {
+      const o = await order(1900);
+      const refund = await createRefund(o.id, 900);
+      await applyVaultSecrets(s.db, { project_url: s.url, secret_key: s.secretKey }, () => {});
+      await s.db.query('delete from net.http_request_queue');
+      const scheduler = createScheduler(s.db, { now: () => new Date('2026-11-24T10:00:30Z'), log: () => {} });
+      const runs = await scheduler.tick(new Date('2026-11-24T10:01:00Z'));
+      expect(runs.find((r) => r.jobname === 'refunds-dispatch')).toMatchObject({ status: 'succeeded' });
+      const queued = await s.db.query<{ id: string; url: string }>(
+        'select id::text, url from net.http_request_queue',
+      );
+      const call = queued.rows.find((q) => q.url.endsWith('/functions/v1/refunds'));
+      expect(call).toBeDefined();
+      const responses = await createNetWorker(s.db, { apiUrl: s.url, log: () => {} }).tick();
+      expect(responses.find((r) => String(r.id) === call!.id)).toMatchObject({ status_code: 200 });
+      const held = await sandboxRefunds(o.paymentId);
+      expect(held).toHaveLength(1);
+      expect(held[0]!.notes).toMatchObject({ refund_key: refund.idempotency_key });
+      await settle();
+      expect(await refundsOf(o.id)).toMatchObject([{ status: 'processed' }]);
+
+      // with nothing due, the job calls nobody
+      const { data: due } = await serviceClient(s).rpc('due_refunds', {});
+      expect(due).toEqual([]);
+      await s.db.query('delete from net.http_request_queue');
+      await scheduler.tick(new Date('2026-11-24T10:02:00Z'));
+      const after = await s.db.query<{ url: string }>('select url from net.http_request_queue');
+      expect(after.rows.filter((q) => q.url.endsWith('/functions/v1/refunds'))).toEqual([]);
     });
 
     describe('callers', () => {
