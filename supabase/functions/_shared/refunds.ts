@@ -5,7 +5,7 @@
 // functions hold the key secret, so they issue them and record what the provider answered
 // (record_refund). Exactly once, whoever asks and however often:
 //
-// - every call for one refund carries its idempotency_key ('refund-<id>-<generation>', kept by the
+// - every call for one refund carries its idempotency_key ('<id without dashes>-<generation>', kept by the
 //   database): Razorpay dedupes refunds on X-Refund-Idempotency, RazorpayX payouts on
 //   X-Payout-Idempotency; the key also travels in the refund's or payout's notes (refund_key), which
 //   is how a webhook finds its refund even before the API's answer was recorded;
@@ -160,8 +160,9 @@ async function call<T>(path: string, body?: unknown, headers: Record<string, str
 
 /**
  * The key as RazorpayX takes it (X-Payout-Idempotency: 4–36 of [A-Za-z0-9 _-]; reference_id ≤ 40) and
- * as Razorpay's refund receipt (≤ 40): the refund's idempotency_key when it fits, else '<id without
- * dashes>-<generation>', as unique and as stable. The full key also travels in notes.refund_key.
+ * as Razorpay's refund receipt (≤ 40): the refund's idempotency_key, which the database makes to fit;
+ * should that format ever grow, '<id without dashes>-<generation>', as unique and as stable (the full
+ * key still travels in notes.refund_key, which is what the webhook matches).
  */
 export const providerKey = (r: Pick<Refund, 'id' | 'generation' | 'idempotency_key'>) =>
   /^[A-Za-z0-9 _-]{4,36}$/.test(r.idempotency_key)
