@@ -445,6 +445,12 @@ forEachStoreServer('refunds', ({ server }) => {
       expect((await createRefund(o, 1)).error).not.toBeNull();
     });
 
+    it('a goodwill refund of a COD order needs the transfer’s reference (there is no account to pay out to)', async () => {
+      const o = await order([{ price: 2500, quantity: 1 }], { method: 'cod', deliver: true });
+      expect((await createRefund(o, 100)).error).toMatchObject({ details: 'refund_account_required' });
+      expect(await refundsOf(o.id)).toEqual([]);
+    });
+
     it('records a transfer staff made, with its reference, as processed at once (manual)', async () => {
       const o = await order([{ price: 2500, quantity: 1 }], { method: 'cod', deliver: true });
       expect(await paymentStatus(o.id)).toBe('paid');
@@ -542,9 +548,10 @@ forEachStoreServer('refunds', ({ server }) => {
       const q2 = await rpc<Quote>(staff, 'return_refund_quote', { return_id: ret.id });
       expect(paise(q2.data!.refunded)).toBe(charged);
       expect(q2.data!.amount).toBe(0);
-      expect((await createRefund(o, 1, { return_id: ret.id })).error).toMatchObject({
-        details: 'refund_exceeds_return',
-      });
+      // (Both limits are reached here: the return's value and the order's capture.)
+      expect(['refund_exceeds_return', 'refund_exceeds_captured']).toContain(
+        (await createRefund(o, 1, { return_id: ret.id })).error?.details,
+      );
 
       expect((await record(refund.idempotency_key, uniq('rfnd_'), 'processed', 'ARN77')).error).toBeNull();
       const closed = (await staff.from('returns').select('status, closed_at').eq('id', ret.id).single()).data;
@@ -688,6 +695,26 @@ forEachStoreServer('refunds', ({ server }) => {
       ).toEqual([]);
     });
 
+    it('matches by the provider id when the key is missing (a webhook without notes), and refuses an unknown status', async () => {
+      const o = await order([{ price: 2800, quantity: 1 }]);
+      const r = await refunded(o, 450);
+      const provider = uniq('rfnd_');
+      expect((await record(r.idempotency_key, provider, 'pending')).error).toBeNull();
+      expect((await record('', provider, 'processed', 'ARN-BY-ID')).data).toMatchObject({
+        id: r.id,
+        status: 'processed',
+        reference: 'ARN-BY-ID',
+      });
+      expect((await record(r.idempotency_key, provider, 'refunded')).error).not.toBeNull();
+      // A failed call on a processed refund changes nothing.
+      const err = await rpc<RefundRow>(service, 'record_refund_error', {
+        refund_id: r.id,
+        error: 'late timeout',
+      });
+      expect(err.error).toBeNull();
+      expect((await refundsOf(o.id))[0]).toMatchObject({ status: 'processed', attempts: 0 });
+    });
+
     it('a pending answer takes it off the due list; a failed call counts its attempts and stays due', async () => {
       const o = await order([{ price: 2800, quantity: 1 }]);
       const r = await refunded(o, 400);
@@ -805,6 +832,29 @@ forEachStoreServer('refunds', ({ server }) => {
       expect(rows.map((r) => paise(r.amount)).sort((a, b) => a - b)).toEqual(
         [50_000, o.total - 50_000].sort((a, b) => a - b),
       );
+    });
+
+    it('a payment arriving after the customer cancelled is refunded in full; one that revives a released order is not', async () => {
+      const cancelled = await order([{ price: 2750, quantity: 1 }], { pay: false });
+      expect((await rpc(asha, 'cancel_order', { order_id: cancelled.id })).error).toBeNull();
+      const payment = uniq('pay_after_cancel');
+      expect(
+        (await rpc(service, 'mark_order_paid', { order_id: cancelled.id, razorpay_payment_id: payment }))
+          .error,
+      ).toBeNull();
+      const rows = await autoRefunds(cancelled.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ rail: 'razorpay', status: 'pending', razorpay_payment_id: payment });
+      expect(paise(rows[0]!.amount)).toBe(cancelled.total);
+
+      const released = await order([{ price: 2760, quantity: 1 }], { pay: false, client: bilal });
+      expect((await rpc(service, 'release_unpaid_orders', { older_than: '0 seconds' })).error).toBeNull();
+      const revived = await rpc<{ status: string }>(service, 'mark_order_paid', {
+        order_id: released.id,
+        razorpay_payment_id: uniq('pay_revive'),
+      });
+      expect(revived.data).toMatchObject({ status: 'processing' });
+      expect(await autoRefunds(released.id)).toEqual([]);
     });
 
     it('cash on delivery and unpaid online orders are cancelled without a refund', async () => {

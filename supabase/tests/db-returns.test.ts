@@ -504,6 +504,28 @@ forEachServer(
         expect((await staff.from('returns').select('id').eq('order_id', o.id)).data).toEqual([]);
       });
 
+      it('refuses the same line twice in one request, a note over 1,000 characters and a photo named twice', async () => {
+        const o = await order([{ price: 1500, quantity: 3 }]);
+        const line = o.lines[0]!;
+        expect((await requestReturn(o, [item(line, 1), item(line, 1)])).error).toMatchObject({
+          details: 'invalid_return_items',
+        });
+        expect((await requestReturn(o, [item(line, 1)], { note: 'x'.repeat(1001) })).error).not.toBeNull();
+        const p = await photo(asha, PEOPLE.customerA);
+        expect(
+          (await requestReturn(o, [item(line, 1, 'defective')], { photos: [p, p] })).error,
+        ).toMatchObject({ details: 'invalid_photo_path' });
+        // A path in the right folder that was never uploaded.
+        expect(
+          (
+            await requestReturn(o, [item(line, 1, 'defective')], {
+              photos: [`${PEOPLE.customerA.id}/never-uploaded.webp`],
+            })
+          ).error,
+        ).toMatchObject({ details: 'invalid_photo_path' });
+        expect((await staff.from('returns').select('id').eq('order_id', o.id)).data).toEqual([]);
+      });
+
       it('refuses quantities above what was ordered and items that are not lines of the order', async () => {
         const o = await order([{ price: 1500, quantity: 2 }]);
         const other = await order([{ price: 1600, quantity: 1 }]);
