@@ -47,11 +47,11 @@ const notesOf = (e: Entity) => {
     : null;
 };
 
-const REFUND_EVENTS: Record<string, string> = {
-  'refund.created': 'pending',
-  'refund.processed': 'processed',
-  'refund.failed': 'failed',
-};
+const REFUND_EVENTS = new Map([
+  ['refund.created', 'pending'],
+  ['refund.processed', 'processed'],
+  ['refund.failed', 'failed'],
+]);
 const PAYOUT_EVENTS = [
   'payout.queued',
   'payout.pending',
@@ -66,7 +66,8 @@ const PAYOUT_EVENTS = [
 
 /** A refund.* or payout.* event as the refund it settles: its key (notes.refund_key) and outcome. */
 function refundEvent(name: string, payload: Entity): { key: string | null; outcome: RefundOutcome } | null {
-  if (name in REFUND_EVENTS) {
+  const refundStatus = REFUND_EVENTS.get(name);
+  if (refundStatus) {
     const e = obj(obj(payload.refund)?.entity);
     const id = e && str(e.id);
     if (!e || !id) return null;
@@ -77,7 +78,7 @@ function refundEvent(name: string, payload: Entity): { key: string | null; outco
         id,
         amount: 0,
         payment_id: str(e.payment_id) ?? '',
-        status: REFUND_EVENTS[name]!,
+        status: refundStatus,
         acquirer_data: { arn },
       }),
     };
