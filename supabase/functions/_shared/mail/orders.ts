@@ -86,13 +86,10 @@ export interface OrderMailPayload {
   refund_reference?: string | null;
   /** a payout's UPI ID or bank account (masked when shown) */
   refund_destination?: RefundDestination | null;
-  /** the return a refund or return mail is about */
+  /** a refund mail: the return it refunds */
   return_number?: string | null;
+  /** a return mail: the return (private.return_mail_payload) */
   return?: ReturnMailInfo | null;
-  return_status?: string | null;
-  pickup_date?: string | null;
-  pickup_window?: string | null;
-  rejection_reason?: string | null;
 }
 
 export const isOrderEvent = (event: string): event is OrderEvent =>
@@ -130,10 +127,6 @@ export function assertOrderMailPayload(json: unknown): asserts json is OrderMail
     'refund_rail',
     'refund_reference',
     'return_number',
-    'return_status',
-    'pickup_date',
-    'pickup_window',
-    'rejection_reason',
   ] as const;
   if (!textFields(p, texts)) throw bad('text fields');
   for (const n of ['subtotal', 'delivery_fee', 'discount', 'total', 'tax_total', 'refund_amount'] as const)
@@ -250,20 +243,6 @@ interface Copy {
   returnItems?: ReturnMailItem[];
 }
 
-/** The return a mail is about: the payload's `return` object, else its flat return_* fields. */
-export function returnOf(p: OrderMailPayload): ReturnMailInfo {
-  const r = p.return ?? {};
-  return {
-    number: r.number ?? p.return_number ?? null,
-    status: r.status ?? p.return_status ?? null,
-    resolution: r.resolution ?? null,
-    items: r.items ?? [],
-    pickup_date: r.pickup_date ?? p.pickup_date ?? null,
-    pickup_window: r.pickup_window ?? p.pickup_window ?? null,
-    rejection_reason: r.rejection_reason ?? p.rejection_reason ?? null,
-  };
-}
-
 const SLOT_EVENTS: readonly string[] = ['return_requested', 'return_approved', 'return_pickup_scheduled'];
 
 /** The refund mails' facts: the return, the reason, and the bank's reference once processed. */
@@ -281,7 +260,7 @@ function copyFor(event: OrderEvent, p: OrderMailPayload): Copy {
   const total = rupees(p.total);
   const hello = `Hello ${name},`;
   if (isReturnEvent(event)) {
-    const r = returnOf(p);
+    const r = p.return ?? {};
     if (!r.number) throw new Error("the payload's return has no number");
     const slot = SLOT_EVENTS.includes(event) ? pickupSlot(r.pickup_date, r.pickup_window) : '';
     const facts: [string, string][] = [];
