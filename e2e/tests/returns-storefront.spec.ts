@@ -226,6 +226,28 @@ test('staff approve, pick up, receive and refund a return: the customer sees eve
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
+test('a prepaid order cancelled before dispatch shows its refund in order history', async ({ page }) => {
+  const user = await createUser();
+  const { order_number } = await placeOrder(user, { method: 'razorpay' });
+  const id = await orderId(order_number);
+  // The payment as the webhook records it (service role).
+  await rest('/rest/v1/rpc/mark_order_paid', {
+    method: 'POST',
+    body: JSON.stringify({ order_id: id, razorpay_payment_id: `pay_e2e${Date.now()}` }),
+  });
+  const [{ total }] = await rest<{ total: number }[]>(`/rest/v1/orders?select=total&id=eq.${id}`);
+  await signInAt(page, '/profile?tab=orders', user);
+  const history = page.getByRole('listitem').filter({ hasText: order_number });
+  page.once('dialog', (d) => void d.accept());
+  await history.getByRole('button', { name: `Cancel Order ${order_number}` }).click();
+  await expect(page.getByText(`Order ${order_number} cancelled.`)).toBeVisible();
+  // A refund the provider has not settled yet (or staff retry) still reads as initiated.
+  await expect(history.getByTestId('order-refund').getByRole('listitem').first()).toContainText(
+    `Refund initiated ${shownAmount(Number(total))} (completed)`,
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
 test('a product that is not returnable says so on its page', async ({ page }) => {
   const name = `E2E made-to-order bench ${Date.now()}`;
   const product = await createProduct(name);
