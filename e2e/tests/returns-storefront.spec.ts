@@ -235,7 +235,7 @@ test('a prepaid order cancelled before dispatch shows its refund in order histor
     method: 'POST',
     body: JSON.stringify({ order_id: id, razorpay_payment_id: `pay_e2e${Date.now()}` }),
   });
-  const [{ total }] = await rest<{ total: number }[]>(`/rest/v1/orders?select=total&id=eq.${id}`);
+  const [paid] = await rest<{ total: number }[]>(`/rest/v1/orders?select=total&id=eq.${id}`);
   await signInAt(page, '/profile?tab=orders', user);
   const history = page.getByRole('listitem').filter({ hasText: order_number });
   page.once('dialog', (d) => void d.accept());
@@ -243,7 +243,7 @@ test('a prepaid order cancelled before dispatch shows its refund in order histor
   await expect(page.getByText(`Order ${order_number} cancelled.`)).toBeVisible();
   // A refund the provider has not settled yet (or staff retry) still reads as initiated.
   await expect(history.getByTestId('order-refund').getByRole('listitem').first()).toContainText(
-    `Refund initiated ${shownAmount(Number(total))} (completed)`,
+    `Refund initiated ${shownAmount(Number(paid!.total))} (completed)`,
   );
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
