@@ -419,6 +419,7 @@ comment on column public.refunds.reference is 'The bank''s reference: the ARN of
 comment on column public.refunds.generation is 'Bumped when staff retry a failed refund, so that the retry uses a new idempotency key.';
 
 create index refunds_due_idx on public.refunds (created_at) where status = 'pending' and provider_id is null;
+create index refunds_pending_idx on public.refunds (updated_at) where status = 'pending';
 create index refunds_return_id_idx on public.refunds (return_id) where return_id is not null;
 create index refunds_created_by_idx on public.refunds (created_by);
 create index refunds_failed_idx on public.refunds (failed_at) where status = 'failed';
@@ -444,6 +445,7 @@ as $$
 declare
   v_order public.orders;
   v_taken numeric;
+  v_value numeric;
 begin
   new.idempotency_key := replace(new.id::text, '-', '') || '-' || new.generation::text;
   if new.status = 'processed' then
@@ -463,6 +465,18 @@ begin
       raise exception 'Only ₹% of order % can still be refunded.',
         to_char(greatest(private.order_captured(v_order) - v_taken, 0), 'FM99999990.00'), v_order.order_number
         using errcode = 'P0001', detail = 'refund_exceeds_captured';
+    end if;
+    -- A return is never refunded beyond its value (its credit note, or the quote before one).
+    if new.return_id is not null then
+      select coalesce(sum(r.amount), 0) into v_taken
+      from public.refunds as r
+      where r.return_id = new.return_id and r.status <> 'failed' and r.id <> new.id;
+      v_value := (private.return_quote(new.return_id) ->> 'value')::numeric;
+      if v_taken + new.amount > v_value then
+        raise exception 'Only ₹% of return % can still be refunded.', to_char(greatest(v_value - v_taken, 0), 'FM99999990.00'),
+          (select r.return_number from public.returns as r where r.id = new.return_id)
+          using errcode = 'P0001', detail = 'refund_exceeds_return';
+      end if;
     end if;
   end if;
   return new;
@@ -664,7 +678,11 @@ alter table public.stock_movements add constraint stock_movements_reason_check c
   reason in ('sale', 'reservation', 'release', 'cancellation', 'return', 'write_off', 'adjustment', 'receipt', 'import')
 );
 
--- Credit notes name the return they answer.
+-- Credit notes name the return they answer, and each line says how much of it was the delivery fee.
+alter table public.credit_note_items
+  add column delivery_amount numeric(12, 2) not null default 0,
+  add constraint credit_note_items_delivery_amount_check check (delivery_amount between 0 and amount);
+comment on column public.credit_note_items.delivery_amount is 'The part of amount that credits the line''s delivery fee share (0 when the fee was kept).';
 alter table public.credit_notes add column return_id uuid references public.returns (id) on delete restrict;
 create index credit_notes_return_id_idx on public.credit_notes (return_id) where return_id is not null;
 comment on column public.credit_notes.return_id is 'The return whose refund this credit note records, if any.';
@@ -673,23 +691,34 @@ comment on column public.credit_notes.return_id is 'The return whose refund this
 -- admin_issue_credit_note of 20261126100000 becomes private.issue_credit_note, which a return's refund
 -- calls too; a line may leave out its share of the delivery fee (include_delivery false).
 
--- What `quantity` more units of a line credit: their share of what the line charged (goods, discount
--- and delivery fee), everything left when they are the last units; without the delivery fee, their
--- share of the goods alone. The refund quote and the credit note both ask this.
-create or replace function private.credit_amount(
-  charged numeric, goods numeric, ordered integer, credited integer, prev_amount numeric, quantity integer, include_delivery boolean
+-- What `quantity` more units of a line credit, in two parts: their share of the goods (net of the
+-- discount) — the rest of it when they are the line's last units —, and, when the delivery fee is
+-- refunded, their share of the line's delivery fee — the rest of it only when every unit credited
+-- before also took its share (a unit returned for a change of mind leaves its share invoiced, and the
+-- last units never take it). `whole` says the line is then credited in full, so its taxes can be the
+-- rest of the invoice's columns. The refund quote and the credit note both ask this.
+create or replace function private.credit_parts(
+  goods numeric, delivery numeric, ordered integer, credited integer, prev_goods numeric, prev_delivery numeric,
+  prev_delivery_units integer, quantity integer, include_delivery boolean
 )
-returns numeric
+returns table (goods_part numeric, delivery_part numeric, whole boolean)
 language sql
 immutable
 set search_path = ''
 as $$
-  select case
-    when credit_amount.include_delivery and credit_amount.credited + credit_amount.quantity = credit_amount.ordered
-      then credit_amount.charged - credit_amount.prev_amount
-    when credit_amount.include_delivery then round(credit_amount.charged * credit_amount.quantity / credit_amount.ordered, 2)
-    else round(credit_amount.goods * credit_amount.quantity / credit_amount.ordered, 2)
-  end
+  select
+    case when credit_parts.credited + credit_parts.quantity = credit_parts.ordered
+      then credit_parts.goods - credit_parts.prev_goods
+      else round(credit_parts.goods * credit_parts.quantity / credit_parts.ordered, 2) end,
+    case
+      when not credit_parts.include_delivery or credit_parts.delivery = 0 then 0
+      when credit_parts.prev_delivery_units + credit_parts.quantity = credit_parts.ordered
+        then credit_parts.delivery - credit_parts.prev_delivery
+      else round(credit_parts.delivery * credit_parts.quantity / credit_parts.ordered, 2)
+    end,
+    credit_parts.credited + credit_parts.quantity = credit_parts.ordered
+      and (credit_parts.delivery = 0
+        or (credit_parts.include_delivery and credit_parts.prev_delivery_units + credit_parts.quantity = credit_parts.ordered))
 $$;
 
 create or replace function private.issue_credit_note(order_id uuid, items jsonb, reason text, return_id uuid default null)
@@ -733,7 +762,7 @@ begin
     order_item_id bigint, quantity integer, ordered integer, credited integer, charged numeric,
     taxable numeric, cgst numeric, sgst numeric, utgst numeric, igst numeric,
     prev_amount numeric, prev_taxable numeric, prev_cgst numeric, prev_sgst numeric, prev_utgst numeric, prev_igst numeric,
-    rate numeric, goods numeric, include_delivery boolean
+    rate numeric, goods numeric, delivery numeric, prev_delivery numeric, prev_delivery_units integer, include_delivery boolean
   ) on commit drop;
   truncate pg_temp.credit_lines;
   insert into pg_temp.credit_lines
@@ -741,7 +770,8 @@ begin
     i.taxable_value + i.cgst + i.sgst + i.utgst + i.igst, i.taxable_value, i.cgst, i.sgst, i.utgst, i.igst,
     coalesce(c.amount, 0), coalesce(c.taxable_value, 0), coalesce(c.cgst, 0), coalesce(c.sgst, 0),
     coalesce(c.utgst, 0), coalesce(c.igst, 0), i.gst_rate,
-    i.taxable_value + i.cgst + i.sgst + i.utgst + i.igst - coalesce(i.delivery_share, 0), w.include_delivery
+    i.taxable_value + i.cgst + i.sgst + i.utgst + i.igst - coalesce(i.delivery_share, 0), coalesce(i.delivery_share, 0),
+    coalesce(c.delivery, 0), coalesce(c.delivery_units, 0), w.include_delivery
   from (
     select (e ->> 'order_item_id')::bigint as id, sum((e ->> 'quantity')::integer)::integer as quantity,
       bool_and(coalesce((e ->> 'include_delivery')::boolean, true)) as include_delivery
@@ -751,7 +781,8 @@ begin
   left join public.order_items as i on i.id = w.id and i.order_id = issue_credit_note.order_id
   left join lateral (
     select sum(ci.quantity)::integer as quantity, sum(ci.amount) as amount, sum(ci.taxable_value) as taxable_value,
-      sum(ci.cgst) as cgst, sum(ci.sgst) as sgst, sum(ci.utgst) as utgst, sum(ci.igst) as igst
+      sum(ci.cgst) as cgst, sum(ci.sgst) as sgst, sum(ci.utgst) as utgst, sum(ci.igst) as igst,
+      sum(ci.delivery_amount) as delivery, (sum(ci.quantity) filter (where ci.delivery_amount > 0))::integer as delivery_units
     from public.credit_note_items as ci
     where ci.order_item_id = w.id
   ) as c on true;
@@ -766,13 +797,15 @@ begin
       using errcode = 'P0001', detail = 'credit_exceeds_invoice', hint = v_bad.order_item_id::text;
   end if;
 
-  -- Each line's credit: its per-unit share split by the one rule (private.split_gst, one line, no
-  -- discount or fee), or everything left in each column when these are its last units. Without the
-  -- delivery fee (a return for a change of mind), the share of the goods alone, never the remainder.
+  -- Each line's credit (private.credit_parts) split by the one rule (private.split_gst, one line, no
+  -- discount or fee), or everything left in each column when the line is then credited in full.
   with c as (
-    select l.*, l.include_delivery and l.credited + l.quantity = l.ordered as last,
-      private.credit_amount(l.charged, l.goods, l.ordered, l.credited, l.prev_amount, l.quantity, l.include_delivery) as amount
+    select l.*, p.whole as last, p.goods_part + p.delivery_part as amount, p.delivery_part
     from pg_temp.credit_lines as l
+    cross join lateral private.credit_parts(
+      l.goods, l.delivery, l.ordered, l.credited, l.prev_amount - l.prev_delivery, l.prev_delivery, l.prev_delivery_units,
+      l.quantity, l.include_delivery
+    ) as p
   ),
   s as (
     select c.*,
@@ -791,7 +824,8 @@ begin
       'sku', i.sku, 'hsn', i.hsn_code, 'quantity', s.quantity, 'unit', 'NOS', 'unit_price', i.unit_price,
       'gross', i.unit_price * s.quantity, 'discount', null, 'delivery', null,
       'taxable_value', s.t_taxable, 'rate', s.rate,
-      'cgst', s.t_cgst, 'sgst', s.t_sgst, 'utgst', s.t_utgst, 'igst', s.t_igst, 'total', s.amount
+      'cgst', s.t_cgst, 'sgst', s.t_sgst, 'utgst', s.t_utgst, 'igst', s.t_igst, 'total', s.amount,
+      'delivery_credited', s.delivery_part
     ) order by s.order_item_id)
   into v_lines
   from s
@@ -822,9 +856,12 @@ begin
   from jsonb_array_elements(v_lines) as l
   returning * into v_note;
 
-  insert into public.credit_note_items (credit_note_id, order_item_id, quantity, taxable_value, cgst, sgst, utgst, igst, amount)
+  insert into public.credit_note_items (
+    credit_note_id, order_item_id, quantity, taxable_value, cgst, sgst, utgst, igst, amount, delivery_amount
+  )
   select v_note.id, (l ->> 'order_item_id')::bigint, (l ->> 'quantity')::integer, (l ->> 'taxable_value')::numeric,
-    (l ->> 'cgst')::numeric, (l ->> 'sgst')::numeric, (l ->> 'utgst')::numeric, (l ->> 'igst')::numeric, (l ->> 'total')::numeric
+    (l ->> 'cgst')::numeric, (l ->> 'sgst')::numeric, (l ->> 'utgst')::numeric, (l ->> 'igst')::numeric, (l ->> 'total')::numeric,
+    (l ->> 'delivery_credited')::numeric
   from jsonb_array_elements(v_lines) as l;
   return v_note;
 end
@@ -1292,7 +1329,7 @@ $$;
 -- their share of what the line charged — the goods net of the discount, and the delivery fee's share
 -- where the store setting says so — computed as the credit note computes them; capped by what can
 -- still be refunded on the order.
-create or replace function public.return_refund_quote(return_id uuid)
+create or replace function private.return_quote(return_id uuid)
 returns jsonb
 language plpgsql
 stable
@@ -1309,8 +1346,7 @@ declare
   v_refunded numeric;
   v_return_refunded numeric;
 begin
-  perform private.require_admin(false);
-  select * into v_return from public.returns as r where r.id = return_refund_quote.return_id;
+  select * into v_return from public.returns as r where r.id = return_quote.return_id;
   if not found then
     raise exception 'Return not found.' using errcode = 'P0001', detail = 'return_not_found';
   end if;
@@ -1319,23 +1355,29 @@ begin
     select ri.id as return_item_id, ri.order_item_id, ri.reason,
       case when v_return.received_at is null then ri.quantity else ri.received_quantity end as quantity,
       i.quantity as ordered,
-      i.line_total - coalesce(i.discount_share, 0) + coalesce(i.delivery_share, 0) as charged,
-      i.line_total - coalesce(i.discount_share, 0) as goods_value,
-      coalesce(c.quantity, 0) as credited, coalesce(c.amount, 0) as prev_amount,
+      i.line_total - coalesce(i.discount_share, 0) as goods_value, coalesce(i.delivery_share, 0) as delivery_value,
+      coalesce(c.quantity, 0) as credited, coalesce(c.amount, 0) - coalesce(c.delivery, 0) as prev_goods,
+      coalesce(c.delivery, 0) as prev_delivery, coalesce(c.delivery_units, 0) as prev_delivery_units,
       private.refunds_delivery_fee(ri.reason) as include_delivery
     from public.return_items as ri
     join public.order_items as i on i.id = ri.order_item_id
     left join lateral (
-      select sum(ci.quantity)::integer as quantity, sum(ci.amount) as amount
-      from public.credit_note_items as ci where ci.order_item_id = ri.order_item_id
+      select sum(ci.quantity)::integer as quantity, sum(ci.amount) as amount, sum(ci.delivery_amount) as delivery,
+        (sum(ci.quantity) filter (where ci.delivery_amount > 0))::integer as delivery_units
+      from public.credit_note_items as ci
+      where ci.order_item_id = ri.order_item_id and ci.credit_note_id not in (
+        select cn.id from public.credit_notes as cn where cn.return_id = v_return.id
+      )
     ) as c on true
     where ri.return_id = v_return.id
   ),
   q as (
-    select l.*,
-      case when l.quantity > 0 then round(l.goods_value * l.quantity / l.ordered, 2) else 0 end as goods,
-      case when l.quantity > 0 then private.credit_amount(l.charged, l.goods_value, l.ordered, l.credited, l.prev_amount, l.quantity, l.include_delivery) else 0 end as amount
+    select l.*, coalesce(p.goods_part, 0) as goods, coalesce(p.goods_part + p.delivery_part, 0) as amount
     from l
+    left join lateral private.credit_parts(
+      l.goods_value, l.delivery_value, l.ordered, l.credited, l.prev_goods, l.prev_delivery, l.prev_delivery_units,
+      l.quantity, l.include_delivery
+    ) as p on l.quantity > 0
   )
   select coalesce(jsonb_agg(jsonb_build_object(
       'return_item_id', q.return_item_id, 'order_item_id', q.order_item_id, 'quantity', q.quantity, 'reason', q.reason,
@@ -1362,6 +1404,19 @@ begin
     'refundable', greatest(private.order_captured(v_order) - v_refunded, 0),
     'amount', least(greatest(v_value - v_return_refunded, 0), greatest(private.order_captured(v_order) - v_refunded, 0))
   );
+end
+$$;
+
+create or replace function public.return_refund_quote(return_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin(false);
+  return private.return_quote(return_refund_quote.return_id);
 end
 $$;
 comment on function public.return_refund_quote(uuid) is
@@ -1393,7 +1448,6 @@ declare
   v_reason text := nullif(btrim(admin_create_refund.reason), '');
   v_reference text := nullif(btrim(admin_create_refund.reference), '');
   v_items jsonb;
-  v_left numeric;
 begin
   perform private.require_admin(true);
   if admin_create_refund.request_key is null or length(admin_create_refund.request_key) not between 8 and 100 then
@@ -1431,14 +1485,6 @@ begin
         using errcode = 'P0001', detail = 'return_not_received';
     end if;
     v_reason := coalesce(v_reason, 'Return ' || v_return.return_number);
-    -- A return is never refunded beyond its value (its credit note, or the quote before one).
-    v_left := (public.return_refund_quote(v_return.id) ->> 'value')::numeric - coalesce((
-      select sum(r.amount) from public.refunds as r where r.return_id = v_return.id and r.status <> 'failed'
-    ), 0);
-    if admin_create_refund.amount > v_left then
-      raise exception 'Only ₹% of return % can still be refunded.', to_char(greatest(v_left, 0), 'FM99999990.00'), v_return.return_number
-        using errcode = 'P0001', detail = 'refund_exceeds_return';
-    end if;
   end if;
   if v_reason is null or length(v_reason) not between 3 and 300 then
     raise exception 'Please give the reason for the refund (3 to 300 characters).' using errcode = 'P0001', detail = 'refund_reason_required';
@@ -1748,7 +1794,7 @@ declare
   v_return_number text;
 begin
   select r.return_number into v_return_number from public.returns as r where r.id = new.return_id;
-  if tg_op = 'INSERT' then
+  if tg_op = 'INSERT' and new.status <> 'processed' then
     perform private.enqueue_order_mail(
       new.order_id, 'refund_initiated', 'refund_initiated/' || new.id::text,
       jsonb_build_object('refund_amount', new.amount, 'refund_reason', new.reason, 'refund_rail', new.rail,
@@ -1813,7 +1859,11 @@ select cron.schedule(
   )
   from vault.decrypted_secrets as url, vault.decrypted_secrets as key
   where url.name = 'project_url' and key.name = 'secret_key'
-    and exists (select 1 from public.refunds as r where r.status = 'pending' and r.provider_id is null and r.rail <> 'manual')
+    and exists (
+      select 1 from public.refunds as r
+      where r.status = 'pending' and r.rail <> 'manual'
+        and (r.provider_id is null or r.updated_at < now() - interval '15 minutes')
+    )
   $job$
 );
 
@@ -1826,7 +1876,8 @@ revoke all on function private.order_captured(public.orders) from public;
 revoke all on function private.refunds_before_write() from public;
 revoke all on function private.refunds_after_write() from public;
 revoke all on function private.orders_refund_on_cancel() from public;
-revoke all on function private.credit_amount(numeric, numeric, integer, integer, numeric, integer, boolean) from public;
+revoke all on function private.credit_parts(numeric, numeric, integer, integer, numeric, numeric, integer, integer, boolean) from public;
+revoke all on function private.return_quote(uuid) from public;
 revoke all on function private.issue_credit_note(uuid, jsonb, text, uuid) from public;
 revoke all on function private.lock_return_for(uuid, text[], text) from public;
 revoke all on function private.refunds_delivery_fee(text) from public;

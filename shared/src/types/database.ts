@@ -199,6 +199,7 @@ export type Database = {
           amount: number;
           cgst: number;
           credit_note_id: number;
+          delivery_amount: number;
           id: number;
           igst: number;
           order_item_id: number;
@@ -212,6 +213,7 @@ export type Database = {
           amount: number;
           cgst: number;
           credit_note_id: number;
+          delivery_amount?: number;
           id?: never;
           igst: number;
           order_item_id: number;
@@ -224,6 +226,7 @@ export type Database = {
           amount?: number;
           cgst?: number;
           credit_note_id?: number;
+          delivery_amount?: number;
           id?: never;
           igst?: number;
           order_item_id?: number;
