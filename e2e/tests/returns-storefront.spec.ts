@@ -248,6 +248,27 @@ test('a prepaid order cancelled before dispatch shows its refund in order histor
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
+test('a line bought as not returnable is still taken back for damage or defects', async ({ page }) => {
+  const order = await deliveredOrder();
+  // The terms the line was bought under (order_items.returnable, snapshotted when ordered).
+  await rest(`/rest/v1/order_items?order_id=eq.${order.orderId}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ returnable: false }),
+  });
+  await signInAt(page, '/profile?tab=orders', order.user);
+  const note = page
+    .getByRole('listitem')
+    .filter({ hasText: order.orderNumber })
+    .getByTestId('return-line-note');
+  await expect(note).toContainText('Not returnable — damaged or defective items are still replaced');
+  await expect(note).toContainText(`by ${windowEnd()}`);
+  await note.getByRole('link', { name: /report a problem/ }).click();
+  const reason = page.getByRole('combobox', { name: /^Reason/ });
+  await expect(reason.getByRole('option', { name: 'Damaged in transit' })).toHaveCount(1);
+  await expect(reason.getByRole('option', { name: 'Changed my mind' })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
 test('a product that is not returnable says so on its page', async ({ page }) => {
   const name = `E2E made-to-order bench ${Date.now()}`;
   const product = await createProduct(name);

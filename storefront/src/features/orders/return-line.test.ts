@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnLineNote } from '@/features/orders/return-line';
+import { notReturnableText, returnLineNote } from '@/features/orders/return-line';
 
 const option = (over: object = {}) => ({
   eligible: true,
@@ -34,5 +34,14 @@ describe('a delivered line’s return note', () => {
     expect(returnLineNote(option({ eligible: false, returnable_quantity: 0 }), now)).toEqual({
       kind: 'none',
     });
+  });
+});
+
+describe('a non-returnable line', () => {
+  it('says why when it was made to order', () => {
+    expect(notReturnableText(true)).toBe(
+      'Not returnable (made to order) — damaged or defective items are still replaced',
+    );
+    expect(notReturnableText(false)).toBe('Not returnable — damaged or defective items are still replaced');
   });
 });

@@ -10,6 +10,12 @@ export type ReturnLineNote =
 
 export const NOT_RETURNABLE_TEXT = 'Not returnable — damaged or defective items are still replaced';
 
+/** The line's own wording: made-to-order pieces say why (the variant as the shopper can still read it). */
+export const notReturnableText = (madeToOrder: boolean) =>
+  madeToOrder
+    ? 'Not returnable (made to order) — damaged or defective items are still replaced'
+    : NOT_RETURNABLE_TEXT;
+
 interface OptionFacts {
   eligible: boolean;
   returnable: boolean;

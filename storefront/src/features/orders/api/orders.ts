@@ -28,7 +28,7 @@ const selectHistory = (supabase: Supabase, userId: string) =>
   supabase
     .from('orders')
     .select(
-      `id,order_number,status,payment_status,total,created_at,items:order_items(id,product_name,variant_title,sku,quantity,unit_price),${DOCUMENTS}` as const,
+      `id,order_number,status,payment_status,total,created_at,items:order_items(id,product_name,variant_title,sku,quantity,unit_price,variant:product_variants(made_to_order)),${DOCUMENTS}` as const,
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });

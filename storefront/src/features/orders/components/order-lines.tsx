@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { OrderSummary } from '@/features/orders/api/orders';
 import { returnQueries, type ReturnOption } from '@/features/orders/api/returns';
-import { NOT_RETURNABLE_TEXT, returnLineNote } from '@/features/orders/return-line';
+import { notReturnableText, returnLineNote } from '@/features/orders/return-line';
 
 const linkClass = 'font-medium text-amber-800 underline';
 
@@ -24,7 +24,9 @@ export function OrderLines({ order }: { order: Pick<OrderSummary, 'id' | 'status
           // The variant's title as it was when ordered (a snapshot: renaming it later changes nothing).
           <li key={i.id}>
             {nameWithVariant(i.product_name, i.variant_title)} × {i.quantity}
-            {option && <LineNote orderId={order.id} option={option} />}
+            {option && (
+              <LineNote orderId={order.id} option={option} madeToOrder={i.variant?.made_to_order === true} />
+            )}
           </li>
         );
       })}
@@ -32,7 +34,15 @@ export function OrderLines({ order }: { order: Pick<OrderSummary, 'id' | 'status
   );
 }
 
-function LineNote({ orderId, option }: { orderId: string; option: ReturnOption }) {
+function LineNote({
+  orderId,
+  option,
+  madeToOrder,
+}: {
+  orderId: string;
+  option: ReturnOption;
+  madeToOrder: boolean;
+}) {
   const note = returnLineNote(option);
   if (note.kind === 'none') return null;
   if (note.kind !== 'eligible') {
@@ -54,7 +64,7 @@ function LineNote({ orderId, option }: { orderId: string; option: ReturnOption }
         </>
       ) : (
         <>
-          {NOT_RETURNABLE_TEXT}:{' '}
+          {notReturnableText(madeToOrder)}:{' '}
           <Link to={href} className={linkClass}>
             report a problem<span className="sr-only"> with {option.product_name}</span>
           </Link>{' '}
