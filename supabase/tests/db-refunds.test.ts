@@ -458,6 +458,16 @@ forEachStoreServer('refunds', ({ server }) => {
       expect(r).toMatchObject({ rail: 'manual', status: 'processed', reference: 'UTR123456789012' });
       expect(r.processed_at).not.toBeNull();
       expect(await paymentStatus(o.id)).toBe('refunded');
+      // One mail: the money was already sent (no 'initiated' before it).
+      const mails = await s.db.query<{ event: string; payload: Record<string, unknown> }>(
+        `select event, payload from public.notification_outbox where order_id = $1 and event like 'refund%' order by id`,
+        [o.id],
+      );
+      expect(mails.rows.map((m) => m.event)).toEqual(['refund_processed']);
+      expect(mails.rows[0]!.payload).toMatchObject({
+        refund_rail: 'manual',
+        refund_reference: 'UTR123456789012',
+      });
       const due = await rpc<RefundRow[]>(service, 'due_refunds', { order_id: o.id });
       expect(due.data).toEqual([]);
     });
@@ -524,6 +534,13 @@ forEachStoreServer('refunds', ({ server }) => {
         reason: 'Return ' + ret.return_number,
       });
       expect(refund).toMatchObject({ return_id: ret.id, rail: 'razorpay', status: 'pending' });
+      const initiated = await s.db.query<{ payload: Record<string, unknown> }>(
+        `select payload from public.notification_outbox where order_id = $1 and event = 'refund_initiated'`,
+        [o.id],
+      );
+      expect(initiated.rows.map((m) => m.payload)).toEqual([
+        expect.objectContaining({ return_number: ret.return_number, refund_rail: 'razorpay' }),
+      ]);
       const after = (await staff.from('returns').select('status, refunded_at').eq('id', ret.id).single())
         .data;
       expect(after).toMatchObject({ status: 'refunded' });
