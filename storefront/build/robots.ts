@@ -14,7 +14,7 @@ export function robotsTxt({ siteUrl }: { siteUrl: string }): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'robots.txt',
-        source: `User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /profile\nDisallow: /wishlist\n\nSitemap: ${base}/sitemap.xml\n`,
+        source: `User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /profile\nDisallow: /orders/\nDisallow: /wishlist\n\nSitemap: ${base}/sitemap.xml\n`,
       });
     },
   };
