@@ -59,9 +59,14 @@ export type RefundQuote = {
   delivery_included: boolean;
   /** store_settings.delivery_fee_refund when the quote was made */
   delivery_fee_refund: 'never' | 'store_fault' | 'always';
+  /** the return's value: its credit note's total once refunded, else goods + delivery */
+  value: number;
+  /** refunds of this return that have not failed */
+  return_refunded: number;
+  /** refunds of the order that have not failed */
   refunded: number;
   refundable: number;
-  /** goods + delivery, capped by `refundable` */
+  /** value − return_refunded, capped by `refundable` */
   amount: number;
 };
 

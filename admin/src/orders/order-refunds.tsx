@@ -102,8 +102,13 @@ export function OrderRefunds() {
         </Typography>
       ) : (
         <Box
-          // on a phone the table scrolls inside the page's width (react-admin's content would widen to it)
-          sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 32px)', md: 'none' } }}
+          // width 0, at least the parent's: the table scrolls inside the page instead of widening
+          // react-admin's content column (a flex item) on a phone
+          sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}
+          // a region that may scroll: reachable by keyboard
+          tabIndex={0}
+          role="region"
+          aria-label="Refunds (scrolls sideways)"
         >
           <Table size="small" aria-label="Refunds">
             <TableHead>

@@ -195,7 +195,7 @@ export function RefundDialog({
         <Button
           variant="contained"
           onClick={submit}
-          disabled={refund.isPending || (ret !== undefined && !quote.data)}
+          disabled={refund.isPending || (ret !== undefined && !quote.data) || (ret !== undefined && max <= 0)}
         >
           Refund
         </Button>

@@ -45,6 +45,9 @@ export function QuoteBreakdown({ quote }: { quote: RefundQuote }) {
       quote.delivery_included ? 'Delivery fee (included)' : 'Delivery fee (not included)',
       formatINR(quote.delivery),
     ],
+    ...(quote.return_refunded > 0
+      ? [['Already refunded for this return', formatINR(quote.return_refunded)] as [string, string]]
+      : []),
     ['Already refunded on this order', formatINR(quote.refunded)],
     ['Proposed refund', formatINR(quote.amount)],
   ];
@@ -72,7 +75,7 @@ export function QuoteBreakdown({ quote }: { quote: RefundQuote }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         Delivery fee {quote.delivery_included ? 'included' : 'not included'}:{' '}
         {feeRule[quote.delivery_fee_refund]} (Return settings).
-        {quote.amount < quote.goods + quote.delivery
+        {quote.amount < quote.value - quote.return_refunded
           ? ` Capped at ${formatINR(quote.refundable)}, what is left to refund on the order.`
           : ''}
       </Typography>

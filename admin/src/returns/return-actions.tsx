@@ -79,9 +79,14 @@ export function ReturnActions({ record }: { record: ReturnDetail }) {
           Receive
         </Button>
       )}
-      {s === 'received' && record.resolution === 'refund' && record.order && (
-        <Button variant="contained" disabled={busy} onClick={() => setOpen('refund')}>
-          Refund
+      {(s === 'received' || s === 'refunded') && record.resolution === 'refund' && record.order && (
+        // refunded: a partial refund may be followed by the rest (the quote says what is left)
+        <Button
+          variant={s === 'received' ? 'contained' : 'outlined'}
+          disabled={busy}
+          onClick={() => setOpen('refund')}
+        >
+          {s === 'received' ? 'Refund' : 'Refund more'}
         </Button>
       )}
       {s === 'received' && record.resolution === 'replacement' && (
