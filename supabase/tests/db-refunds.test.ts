@@ -874,6 +874,22 @@ forEachStoreServer('refunds', ({ server }) => {
       expect(await autoRefunds(released.id)).toEqual([]);
     });
 
+    it('a cancellation racing a goodwill refund refunds exactly what was paid, whichever comes first', async () => {
+      const orders = [];
+      for (let i = 0; i < 4; i++) orders.push(await order([{ price: 2900 + i, quantity: 1 }]));
+      const raced = await Promise.all(
+        orders.map((o) =>
+          Promise.all([rpc(asha, 'cancel_order', { order_id: o.id }), createRefund(o, 1000)]),
+        ),
+      );
+      for (const [i, [cancel, goodwill]] of raced.entries()) {
+        expect(cancel.error).toBeNull();
+        if (goodwill.error) expect(goodwill.error).toMatchObject({ details: 'refund_exceeds_captured' });
+        const rows = await autoRefunds(orders[i]!.id);
+        expect(rows.reduce((t, r) => t + paise(r.amount), 0)).toBe(orders[i]!.total);
+      }
+    }, 60_000);
+
     it('cash on delivery and unpaid online orders are cancelled without a refund', async () => {
       const cod = await order([{ price: 2700, quantity: 1 }], { method: 'cod' });
       expect((await rpc(asha, 'cancel_order', { order_id: cod.id })).error).toBeNull();
