@@ -1756,8 +1756,12 @@ set search_path = ''
 as $$
 declare
   v_event text;
+  v_key text;
 begin
-  if tg_op = 'UPDATE' and new.status = old.status then
+  -- a moved pickup is news too (the customer would wait at the old slot): one mail per slot
+  if tg_op = 'UPDATE' and new.status = old.status
+    and not (new.status = 'pickup_scheduled' and (new.pickup_date, new.pickup_window) is distinct from (old.pickup_date, old.pickup_window))
+  then
     return null;
   end if;
   v_event := case new.status
@@ -1770,9 +1774,16 @@ begin
     when 'cancelled' then 'return_cancelled'
   end;
   if v_event is not null then
+    v_key := v_event || '/' || new.id::text
+      || case when v_event = 'return_pickup_scheduled' then '/' || new.pickup_date::text || '/' || new.pickup_window else '' end;
     perform private.enqueue_order_mail(
-      new.order_id, v_event, v_event || '/' || new.id::text,
-      jsonb_build_object('return', private.return_mail_payload(new.id) || jsonb_build_object('status', new.status), 'event_at', now())
+      new.order_id, v_event, v_key,
+      jsonb_build_object(
+        'return', private.return_mail_payload(new.id)
+          || jsonb_build_object('status', new.status, 'pickup_date', new.pickup_date, 'pickup_window', new.pickup_window),
+        'rescheduled', tg_op = 'UPDATE' and new.status = old.status,
+        'event_at', now()
+      )
     );
   end if;
   return null;
@@ -1780,7 +1791,7 @@ end
 $$;
 
 create constraint trigger returns_enqueue_mail
-  after insert or update of status on public.returns
+  after insert or update of status, pickup_date, pickup_window on public.returns
   deferrable initially deferred
   for each row execute function private.returns_enqueue_mail();
 

@@ -1311,6 +1311,22 @@ forEachServer(
         expect(JSON.stringify(rows[2]!.payload)).toContain(firstPickupDate());
       });
 
+      it('a moved pickup sends the new slot once; booking the same slot again sends nothing', async () => {
+        const o = await order([{ price: 2600, quantity: 1 }]);
+        const r = await requested(o, [item(o.lines[0]!)]);
+        expect((await decide(r.id, true)).error).toBeNull();
+        expect((await schedule(r.id, firstPickupDate(), '09-13')).error).toBeNull();
+        expect((await schedule(r.id, firstPickupDate(), '09-13')).error).toBeNull();
+        expect((await schedule(r.id, firstPickupDate(), '17-20')).error).toBeNull();
+        const rows = (await eventsOf(o.id)).filter((x) => x.event === 'return_pickup_scheduled');
+        expect(rows).toHaveLength(2);
+        expect(rows.map((x) => (x.payload.return as { pickup_window: string }).pickup_window)).toEqual([
+          '09-13',
+          '17-20',
+        ]);
+        expect(rows.map((x) => x.payload.rescheduled)).toEqual([false, true]);
+      });
+
       it('a rejection carries its reason; a cancellation enqueues once', async () => {
         const o = await order([{ price: 2600, quantity: 2 }]);
         const rej = await requested(o, [item(o.lines[0]!, 1)]);
