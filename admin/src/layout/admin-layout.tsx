@@ -2,10 +2,13 @@ import { Button, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, useLogout } from 'react-admin';
 import { AdminMenu } from '@/layout/admin-menu';
+import { preloadPages } from '@/lib/lazy-page';
 import { checkAdminSession } from '@/lib/providers';
 
 /** How often an open console re-checks the 8-hour session (it is also checked on each page). */
 const SESSION_CHECK_MS = 60_000;
+/** When the other pages' chunks are fetched, after the first screen (lib/lazy-page.ts). */
+const PRELOAD_AFTER_MS = 1_000;
 
 function AdminAppBar() {
   const logout = useLogout();
@@ -45,8 +48,16 @@ function useSessionGuard() {
   }, [logout]);
 }
 
+function usePreloadPages() {
+  useEffect(() => {
+    const timer = window.setTimeout(preloadPages, PRELOAD_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   useSessionGuard();
+  usePreloadPages();
   return (
     <Layout appBar={AdminAppBar} menu={AdminMenu}>
       {children}
