@@ -22,7 +22,11 @@ import { stock, stockAlerts, stockMovements } from '@/stock';
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
 // Their own chunks: the GSTIN check brings zod (shared/src/gst/gstin.ts), the export its CSV tables,
 // the upload papaparse.
-const BusinessSettingsPage = lazyPage(() => import('@/gst/business-settings-page'), 'BusinessSettingsPage');
+// Not preloaded: zod (the GSTIN check) probes whether eval works when it loads, which the console's
+// CSP reports as a violation; the page loads it when opened.
+const BusinessSettingsPage = lazyPage(() => import('@/gst/business-settings-page'), 'BusinessSettingsPage', {
+  preload: false,
+});
 const GstExportPage = lazyPage(() => import('@/gst/gst-export-page'), 'GstExportPage');
 const PincodeUploadPage = lazyPage(() => import('@/delivery/pincode-upload-page'), 'PincodeUploadPage');
 const ReturnSettingsPage = lazyPage(() => import('@/returns/return-settings-page'), 'ReturnSettingsPage');

@@ -13,19 +13,25 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import TicketIcon from '@mui/icons-material/ConfirmationNumber';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Badge, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { Menu, useGetList } from 'react-admin';
+import { Menu, useAuthState, useGetList } from 'react-admin';
 
 /**
  * Returns, with the number of requests waiting for a decision on its icon: one count request
  * (PostgREST's exact count of one row), refreshed with the console's other queries.
  */
 function ReturnsMenuItem() {
-  const { total } = useGetList('returns', {
-    filter: { status: 'requested' },
-    pagination: { page: 1, perPage: 1 },
-    sort: { field: 'created_at', order: 'ASC' },
-    meta: { columns: ['id'] },
-  });
+  // only for a signed-in console: a signed-out one is on its way to /admin/login
+  const { authenticated } = useAuthState();
+  const { total } = useGetList(
+    'returns',
+    {
+      filter: { status: 'requested' },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'created_at', order: 'ASC' },
+      meta: { columns: ['id'] },
+    },
+    { enabled: authenticated === true },
+  );
   const waiting = total ?? 0;
   return (
     <Menu.Item

@@ -11,8 +11,9 @@ const loaders = new Set<() => Promise<unknown>>();
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  { preload = true }: { preload?: boolean } = {},
 ): LazyExoticComponent<ComponentType<P>> {
-  loaders.add(load);
+  if (preload) loaders.add(load);
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
