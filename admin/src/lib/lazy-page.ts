@@ -1,20 +1,34 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
+import type { Identifier } from 'react-admin';
 
-/** Every page's chunk loader, for preloadPages. */
+/** What react-admin gives a page: nothing, or the record's id (the product edit route). */
+type PageProps = { id?: Identifier };
+
+/** Every preloaded page's chunk loader, for preloadPages. */
 const loaders = new Set<() => Promise<unknown>>();
 
 /**
- * A page loaded in its own chunk the first time it is shown (react-admin's Layout suspends while it
+ * A page loaded in its own chunk the first time it is needed (react-admin's Layout suspends while it
  * loads): React.lazy for a module's named export. The console's first screen (the dashboard) then
- * carries only what it shows, within its budget (README.md, Bundle sizes).
+ * carries only what it shows, within its budget (README.md, Bundle sizes). Once its chunk is in
+ * (preloadPages), the page renders at once, without suspending.
  */
-export function lazyPage<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
+export function lazyPage<K extends string>(
+  load: () => Promise<Record<K, ComponentType<PageProps>>>,
   name: K,
   { preload = true }: { preload?: boolean } = {},
-): LazyExoticComponent<ComponentType<P>> {
-  if (preload) loaders.add(load);
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+): ComponentType<PageProps> {
+  let loaded: ComponentType<PageProps> | undefined;
+  const fetchPage = () =>
+    load().then((m) => {
+      loaded = m[name];
+      return { default: m[name] };
+    });
+  if (preload) loaders.add(fetchPage);
+  const Lazy = lazy<ComponentType<PageProps>>(fetchPage);
+  return function Page(props: PageProps) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  };
 }
 
 /**
