@@ -668,3 +668,85 @@ update public.products as p
 set net_quantity = '1 set (3 pieces)'
 where p.slug = 'goa-balcony-set' and p.net_quantity = '1 N';
 
+
+-- Filters (issue 20): material, colour and, on sofas and dining, seating capacity. The attributes are
+-- data: staff add more in the admin. A product is tagged from its material and colour text (a piece of
+-- "Marble and sheesham wood" is both); the seats from its name ("3-Seater") or, for the few names that
+-- do not say, here.
+insert into public.attributes (code, name, position, all_categories)
+values ('material', 'Material', 1, true), ('colour', 'Colour', 2, true), ('seating', 'Seating capacity', 3, false)
+on conflict (code) do nothing;
+
+insert into public.category_attributes (category_id, attribute_id)
+select c.id, a.id from public.categories as c, public.attributes as a
+where c.slug in ('sofas', 'dining') and a.code = 'seating'
+on conflict do nothing;
+
+create temporary table seed_attribute_values (code text, value text, position integer, swatch text, pattern text);
+insert into seed_attribute_values (code, value, position, swatch, pattern)
+values
+  ('material', 'Sheesham wood', 1, null, 'sheesham'),
+  ('material', 'Teak wood', 2, null, 'teak'),
+  ('material', 'Mango wood', 3, null, 'mango'),
+  ('material', 'Acacia wood', 4, null, 'acacia'),
+  ('material', 'Engineered wood', 5, null, 'engineered'),
+  ('material', 'Fabric', 6, null, '(fabric|mesh)'),
+  ('material', 'Velvet', 7, null, 'velvet'),
+  ('material', 'Leather', 8, null, 'leather'),
+  ('material', 'Metal', 9, null, 'metal'),
+  ('material', 'Marble', 10, null, 'marble'),
+  ('material', 'Cane and wicker', 11, null, '(wicker|cane|rattan)'),
+  ('colour', 'Brown', 1, '#7b4a2a', '(brown|walnut|wenge|cognac|teak|oak|honey)'),
+  ('colour', 'Natural', 2, '#d8b98a', 'natural'),
+  ('colour', 'White', 3, '#f5f3ee', '(white|ivory)'),
+  ('colour', 'Beige', 4, '#d9c7a7', 'beige'),
+  ('colour', 'Grey', 5, '#8a8d91', 'grey'),
+  ('colour', 'Black', 6, '#1f1f1f', 'black'),
+  ('colour', 'Blue', 7, '#2f5d8a', '(blue|indigo|teal)'),
+  ('colour', 'Green', 8, '#2e6b4f', 'green'),
+  ('colour', 'Yellow', 9, '#d9a32b', '(yellow|mustard)'),
+  ('colour', 'Pink', 10, '#e2a6b4', 'pink'),
+  ('colour', 'Gold', 11, '#c9a74a', 'gold'),
+  ('seating', '1 seater', 1, null, null),
+  ('seating', '2 seater', 2, null, null),
+  ('seating', '3 seater', 3, null, null),
+  ('seating', '4 seater', 4, null, null),
+  ('seating', '5 seater', 5, null, null),
+  ('seating', '6 seater', 6, null, null),
+  ('seating', '8 seater', 8, null, null);
+
+insert into public.attribute_values (attribute_id, value, position, swatch_color)
+select a.id, s.value, s.position, s.swatch
+from seed_attribute_values as s join public.attributes as a on a.code = s.code
+on conflict (attribute_id, slug) do nothing;
+
+insert into public.product_attribute_values (product_id, value_id)
+select p.id, v.id
+from public.products as p
+join seed_attribute_values as s on s.code in ('material', 'colour')
+  and (case s.code when 'material' then p.material else p.color end) ~* s.pattern
+join public.attributes as a on a.code = s.code
+join public.attribute_values as v on v.attribute_id = a.id and v.value = s.value
+on conflict do nothing;
+
+insert into public.product_attribute_values (product_id, value_id)
+select p.id, v.id
+from public.products as p
+join public.categories as c on c.id = p.category_id and c.slug in ('sofas', 'dining')
+cross join lateral (
+  select coalesce(
+    (regexp_match(p.name, '([0-9])-Seater', 'i'))[1],
+    case p.slug
+      when 'meera-l-shaped-sectional-sofa' then '5'
+      when 'nisha-sofa-cum-bed' then '3'
+      when 'raja-sheesham-wood-sofa-set' then '5'
+      when 'aarna-set-of-2-upholstered-dining-chairs' then '2'
+      when 'banyan-teak-dining-bench' then '3'
+    end
+  ) as seats
+) as n
+join public.attributes as a on a.code = 'seating'
+join public.attribute_values as v on v.attribute_id = a.id and v.value = n.seats || ' seater'
+on conflict do nothing;
+
+drop table seed_attribute_values;

@@ -53,6 +53,70 @@ export type Database = {
         };
         Relationships: [];
       };
+      attribute_values: {
+        Row: {
+          attribute_id: number;
+          id: number;
+          position: number;
+          slug: string;
+          swatch_color: string | null;
+          value: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attribute_id: number;
+          id?: never;
+          position?: number;
+          slug?: string;
+          swatch_color?: string | null;
+          value: string;
+        };
+        Update: {
+          attribute_id?: number;
+          id?: never;
+          position?: number;
+          slug?: string;
+          swatch_color?: string | null;
+          value?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'attribute_values_attribute_id_fkey';
+            columns: ['attribute_id'];
+            isOneToOne: false;
+            referencedRelation: 'attributes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      attributes: {
+        Row: {
+          all_categories: boolean;
+          code: string;
+          created_at: string;
+          id: number;
+          name: string;
+          position: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          all_categories?: boolean;
+          code: string;
+          created_at?: string;
+          id?: never;
+          name: string;
+          position?: number;
+        };
+        Update: {
+          all_categories?: boolean;
+          code?: string;
+          created_at?: string;
+          id?: never;
+          name?: string;
+          position?: number;
+        };
+        Relationships: [];
+      };
       back_in_stock_requests: {
         Row: {
           created_at: string;
@@ -122,6 +186,44 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      category_attributes: {
+        Row: {
+          attribute_id: number;
+          category_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          attribute_id: number;
+          category_id: number;
+        };
+        Update: {
+          attribute_id?: number;
+          category_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'category_attributes_attribute_id_fkey';
+            columns: ['attribute_id'];
+            isOneToOne: false;
+            referencedRelation: 'attributes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'category_attributes_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: false;
+            referencedRelation: 'categories';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'category_attributes_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: false;
+            referencedRelation: 'category_summaries';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       category_stats: {
         Row: {
@@ -863,6 +965,37 @@ export type Database = {
           },
         ];
       };
+      product_attribute_values: {
+        Row: {
+          product_id: number;
+          value_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          product_id: number;
+          value_id: number;
+        };
+        Update: {
+          product_id?: number;
+          value_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_attribute_values_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'product_attribute_values_value_id_fkey';
+            columns: ['value_id'];
+            isOneToOne: false;
+            referencedRelation: 'attribute_values';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       product_option_values: {
         Row: {
           id: number;
@@ -927,6 +1060,51 @@ export type Database = {
             foreignKeyName: 'product_options_product_id_fkey';
             columns: ['product_id'];
             isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      product_review_stats: {
+        Row: {
+          product_id: number;
+          rating_sum: number;
+          review_count: number;
+          stars_1: number;
+          stars_2: number;
+          stars_3: number;
+          stars_4: number;
+          stars_5: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          product_id: number;
+          rating_sum?: number;
+          review_count?: number;
+          stars_1?: number;
+          stars_2?: number;
+          stars_3?: number;
+          stars_4?: number;
+          stars_5?: number;
+          updated_at?: string;
+        };
+        Update: {
+          product_id?: number;
+          rating_sum?: number;
+          review_count?: number;
+          stars_1?: number;
+          stars_2?: number;
+          stars_3?: number;
+          stars_4?: number;
+          stars_5?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_review_stats_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: true;
             referencedRelation: 'products';
             referencedColumns: ['id'];
           },
@@ -1011,6 +1189,7 @@ export type Database = {
       };
       products: {
         Row: {
+          attribute_value_ids: number[];
           category_id: number;
           color: string | null;
           country_of_origin: string;
@@ -1032,7 +1211,7 @@ export type Database = {
           original_price: number | null;
           price: number;
           price_max: number | null;
-          rating: number;
+          rating: number | null;
           return_window_days: number | null;
           returnable: boolean;
           review_count: number;
@@ -1046,6 +1225,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          attribute_value_ids?: number[];
           category_id: number;
           color?: string | null;
           country_of_origin?: string;
@@ -1067,7 +1247,7 @@ export type Database = {
           original_price?: number | null;
           price: number;
           price_max?: number | null;
-          rating?: number;
+          rating?: number | null;
           return_window_days?: number | null;
           returnable?: boolean;
           review_count?: number;
@@ -1080,6 +1260,7 @@ export type Database = {
           weight?: string | null;
         };
         Update: {
+          attribute_value_ids?: number[];
           category_id?: number;
           color?: string | null;
           country_of_origin?: string;
@@ -1101,7 +1282,7 @@ export type Database = {
           original_price?: number | null;
           price?: number;
           price_max?: number | null;
-          rating?: number;
+          rating?: number | null;
           return_window_days?: number | null;
           returnable?: boolean;
           review_count?: number;
@@ -1468,6 +1649,98 @@ export type Database = {
             columns: ['order_id'];
             isOneToOne: false;
             referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      reviews: {
+        Row: {
+          author_name: string;
+          body: string;
+          created_at: string;
+          flags: string[] | null;
+          id: number;
+          moderated_at: string | null;
+          moderated_by: string | null;
+          order_item_id: number;
+          photos: string[];
+          product_id: number;
+          rating: number;
+          rejection_reason: string | null;
+          replied_at: string | null;
+          status: Database['public']['Enums']['review_status'];
+          store_reply: string | null;
+          title: string;
+          updated_at: string;
+          user_id: string | null;
+          variant_id: number | null;
+          variant_title: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          author_name: string;
+          body: string;
+          created_at?: string;
+          flags?: never;
+          id?: never;
+          moderated_at?: string | null;
+          moderated_by?: string | null;
+          order_item_id: number;
+          photos?: string[];
+          product_id: number;
+          rating: number;
+          rejection_reason?: string | null;
+          replied_at?: string | null;
+          status?: Database['public']['Enums']['review_status'];
+          store_reply?: string | null;
+          title: string;
+          updated_at?: string;
+          user_id?: string | null;
+          variant_id?: number | null;
+          variant_title?: string | null;
+        };
+        Update: {
+          author_name?: string;
+          body?: string;
+          created_at?: string;
+          flags?: never;
+          id?: never;
+          moderated_at?: string | null;
+          moderated_by?: string | null;
+          order_item_id?: number;
+          photos?: string[];
+          product_id?: number;
+          rating?: number;
+          rejection_reason?: string | null;
+          replied_at?: string | null;
+          status?: Database['public']['Enums']['review_status'];
+          store_reply?: string | null;
+          title?: string;
+          updated_at?: string;
+          user_id?: string | null;
+          variant_id?: number | null;
+          variant_title?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reviews_order_item_id_fkey';
+            columns: ['order_item_id'];
+            isOneToOne: true;
+            referencedRelation: 'order_items';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_variant_id_fkey';
+            columns: ['variant_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_variants';
             referencedColumns: ['id'];
           },
         ];
@@ -2346,6 +2619,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_set_product_attributes: { Args: { product_id: number; value_ids: number[] }; Returns: number[] };
       admin_set_product_options: { Args: { options: Json; product_id: number }; Returns: Json };
       allowed_transitions: {
         Args: { '': Database['public']['Tables']['orders']['Row'] };
@@ -2358,6 +2632,21 @@ export type Database = {
         Returns: {
           error: true;
         } & 'the function public.available_quantity with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
+      browse_products: {
+        Args: {
+          category_slug?: string;
+          filters?: Json;
+          in_stock_only?: boolean;
+          min_rating?: number;
+          page_offset?: number;
+          page_size?: number;
+          price_max?: number;
+          price_min?: number;
+          search?: string;
+          sort?: string;
+        };
+        Returns: Json;
       };
       cancel_order: {
         Args: { order_id: string };
@@ -2496,6 +2785,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      delete_review: { Args: { review_id: number }; Returns: undefined };
       due_refunds: {
         Args: { order_id?: string };
         Returns: {
@@ -2676,6 +2966,21 @@ export type Database = {
           reason: string;
         }[];
       };
+      product_reviews: {
+        Args: { page_offset?: number; page_size?: number; product_id: number; sort?: string };
+        Returns: {
+          author_name: string;
+          body: string;
+          created_at: string;
+          id: number;
+          photos: string[];
+          rating: number;
+          replied_at: string;
+          store_reply: string;
+          title: string;
+          variant_title: string;
+        }[];
+      };
       record_payment_event: { Args: { event: string; event_id: string }; Returns: boolean };
       record_refund: {
         Args: {
@@ -2822,6 +3127,7 @@ export type Database = {
       search_products: {
         Args: { max_results?: number; search: string };
         Returns: {
+          attribute_value_ids: number[];
           category_id: number;
           color: string | null;
           country_of_origin: string;
@@ -2843,7 +3149,7 @@ export type Database = {
           original_price: number | null;
           price: number;
           price_max: number | null;
-          rating: number;
+          rating: number | null;
           return_window_days: number | null;
           returnable: boolean;
           review_count: number;
@@ -2863,6 +3169,37 @@ export type Database = {
         };
       };
       set_document_pdf: { Args: { id: number; kind: string; path: string }; Returns: string };
+      submit_review: {
+        Args: { body: string; order_item_id: number; photos?: string[]; rating: number; title: string };
+        Returns: {
+          author_name: string;
+          body: string;
+          created_at: string;
+          flags: string[] | null;
+          id: number;
+          moderated_at: string | null;
+          moderated_by: string | null;
+          order_item_id: number;
+          photos: string[];
+          product_id: number;
+          rating: number;
+          rejection_reason: string | null;
+          replied_at: string | null;
+          status: Database['public']['Enums']['review_status'];
+          store_reply: string | null;
+          title: string;
+          updated_at: string;
+          user_id: string | null;
+          variant_id: number | null;
+          variant_title: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'reviews';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       track_order: { Args: { contact?: string; order_number: string }; Returns: Json };
     };
     Enums: {
@@ -2870,6 +3207,7 @@ export type Database = {
       payment_method: 'cod' | 'razorpay';
       payment_status: 'pending' | 'paid' | 'partially_refunded' | 'refunded';
       promo_kind: 'percent' | 'flat';
+      review_status: 'pending' | 'approved' | 'rejected';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -2984,6 +3322,7 @@ export const Constants = {
       payment_method: ['cod', 'razorpay'],
       payment_status: ['pending', 'paid', 'partially_refunded', 'refunded'],
       promo_kind: ['percent', 'flat'],
+      review_status: ['pending', 'approved', 'rejected'],
     },
   },
 } as const;
