@@ -88,6 +88,19 @@ describe('product JSON-LD', () => {
     });
   });
 
+  it('carries an AggregateRating only when there are approved reviews', () => {
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const unrated = productJsonLd({ ...product, rating: null, review_count: 0 }, 'https://furnicraft.in');
+    expect(unrated.aggregateRating).toBeUndefined();
+    expect(JSON.stringify(unrated)).not.toContain('Rating');
+  });
+
   it('reads availability from live stock, made to order being always orderable', () => {
     expect(offerAvailability({ made_to_order: false, available_quantity: 1 })).toBe(
       'https://schema.org/InStock',

@@ -17,7 +17,8 @@ interface LdProduct {
   slug: string;
   description: string | null;
   image_url: string | null;
-  rating: number;
+  /** the approved reviews' average (NULL with none: products.rating) and their count */
+  rating: number | null;
   review_count: number;
   variants: readonly LdVariant[];
 }
@@ -51,9 +52,17 @@ export function productJsonLd(product: LdProduct, origin: string) {
     sku: main?.sku,
     url: page.href,
     brand: { '@type': 'Brand', name: STORE_NAME },
-    aggregateRating: product.review_count
-      ? { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.review_count }
-      : undefined,
+    // Only approved reviews count, and none means no AggregateRating at all (never a default).
+    aggregateRating:
+      product.rating !== null && product.review_count > 0
+        ? {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating,
+            reviewCount: product.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
     offers: aggregateOffer(variants, page),
   };
 }

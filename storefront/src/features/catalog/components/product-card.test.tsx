@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '@/features/catalog/api/products';
 import { ProductGrid } from '@/features/catalog/components/product-card';
 
-const product = (id: number, name: string, variantIds: number[]): Product => ({
+const product = (
+  id: number,
+  name: string,
+  variantIds: number[],
+  rated: Pick<Product, 'rating' | 'review_count'> = { rating: 4.5, review_count: 2 },
+): Product => ({
   id,
   slug: `p-${id}`,
   name,
@@ -25,8 +30,7 @@ const product = (id: number, name: string, variantIds: number[]): Product => ({
   featured: false,
   in_stock: true,
   specifications: null,
-  rating: 4.5,
-  review_count: 2,
+  ...rated,
   created_at: '2026-11-24T00:00:00Z',
   category: { id: 1, name: 'Sofas', slug: 'sofas' },
   variant_count: variantIds.length,
@@ -59,5 +63,22 @@ describe('ProductGrid', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByRole('link', { name: /Choose options/ })).toBeNull();
+  });
+
+  it("shows a product's real rating and count, and 'No reviews yet' without approved reviews", () => {
+    render(
+      <MemoryRouter>
+        <ProductGrid
+          label="Products"
+          products={[
+            product(1, 'Aarav Sofa', [10], { rating: 4.6, review_count: 128 }),
+            product(2, 'Saanvi Shelves', [20], { rating: null, review_count: 0 }),
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const [rated, unrated] = screen.getAllByTestId('rating');
+    expect(rated!.textContent).toBe('Rated 4.6 out of 5 (128 reviews)');
+    expect(unrated!.textContent).toBe('No reviews yet');
   });
 });

@@ -1,6 +1,6 @@
-import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { RatingSummary } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import type { Product } from '@/features/catalog/api/products';
 import { ChooseOptionsLink } from '@/features/catalog/components/choose-options-link';
@@ -58,12 +58,8 @@ export function ProductCard({
           <Heading className="font-semibold text-stone-900 group-hover:text-amber-800">
             {product.name}
           </Heading>
-          <p className="flex items-center gap-1 text-sm text-stone-700">
-            <Star aria-hidden="true" className="size-4 fill-amber-500 text-amber-500" />
-            {product.rating.toFixed(1)} <span className="text-stone-600">({product.review_count})</span>
-            <span className="sr-only">
-              rated {product.rating} out of 5 from {product.review_count} reviews
-            </span>
+          <p className="text-sm text-stone-700">
+            <RatingSummary rating={product.rating} count={product.review_count} />
           </p>
           {/* Wraps rather than overflows: on a 360 px phone a card is ~130 px wide inside. */}
           <p data-testid="card-price-line" className="mt-auto flex min-w-0 flex-wrap items-baseline gap-x-2">

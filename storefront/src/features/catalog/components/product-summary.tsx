@@ -1,6 +1,6 @@
-import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatINR } from 'shared/pricing/format';
+import { RatingSummary } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import type { ProductDetail, ProductVariant } from '@/features/catalog/api/products';
 import { ProductPrice } from '@/features/catalog/components/product-price';
@@ -41,11 +41,10 @@ export function ProductSummary({
         </Link>
       )}
       <h1 className="mt-2 text-3xl font-bold">{product.name}</h1>
-      <p className="mt-2 flex items-center gap-1 text-stone-700">
-        <Star aria-hidden="true" className="size-5 fill-amber-500 text-amber-500" />
-        <span>
-          {product.rating.toFixed(1)} ({product.review_count} reviews)
-        </span>
+      <p className="mt-2 text-stone-700">
+        <a href="#reviews" className="hover:underline">
+          <RatingSummary rating={product.rating} count={product.review_count} size="md" />
+        </a>
       </p>
       <ProductPrice price={price} originalPrice={originalPrice} />
       <p className="mt-1 text-sm text-stone-700" data-testid="product-mrp">
