@@ -21,6 +21,7 @@ import { productJsonLd } from '@/features/catalog/product-json-ld';
 import { productReturns } from '@/features/catalog/product-returns';
 import { stockStatus } from '@/features/catalog/stock-status';
 import { variantImages } from '@/features/catalog/variant-images';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { usePageTitle } from '@/lib/use-page-title';
 
 // Check delivery answers after the product has painted: its chunk (and zod, which checks the
@@ -103,6 +104,7 @@ function ProductPage({
           <ProductDeclarations product={product} variant={variant} seller={seller} />
         </div>
       </article>
+      <ReviewsSection productId={product.id} rating={product.rating} reviewCount={product.review_count} />
       <RelatedProducts productId={product.id} categoryId={product.category_id} />
     </>
   );
