@@ -21,8 +21,11 @@ const MIGRATIONS = readdirSync(STORE_PATHS.migrationsDir)
 
 const STORE_TABLES = [
   'addresses',
+  'attribute_values',
+  'attributes',
   'back_in_stock_requests',
   'categories',
+  'category_attributes',
   'category_stats',
   'contact_messages',
   'credit_note_items',
@@ -35,8 +38,10 @@ const STORE_TABLES = [
   'order_items',
   'orders',
   'pincodes',
+  'product_attribute_values',
   'product_option_values',
   'product_options',
+  'product_review_stats',
   'product_variants',
   'products',
   'profiles',
@@ -45,6 +50,7 @@ const STORE_TABLES = [
   'return_items',
   'return_reasons',
   'returns',
+  'reviews',
   'states',
   'stock_alerts',
   'stock_movements',
@@ -208,6 +214,8 @@ forEachDb('store schema', ({ db }) => {
       'check_delivery',
       'claim_notifications',
       'complete_notification',
+      // the author withdraws their own review (the table's delete policy is staff's)
+      'delete_review',
       'due_refunds',
       'fail_notification',
       'mark_order_paid',
@@ -215,6 +223,8 @@ forEachDb('store schema', ({ db }) => {
       'payment_event_seen',
       'place_order',
       'preview_promo',
+      // approved reviews without user ids or order lines: anon never reads the reviews table
+      'product_reviews',
       'record_payment_event',
       'record_refund',
       'record_refund_error',
@@ -224,6 +234,8 @@ forEachDb('store schema', ({ db }) => {
       'reserved_quantity',
       'return_refund_quote',
       'set_document_pdf',
+      // checks the caller's delivered order line, which the reviews table cannot
+      'submit_review',
       'track_order',
     ]);
   });
@@ -299,7 +311,12 @@ forEachDb('store schema', ({ db }) => {
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(privateForAnon.map((r) => r.name)).toEqual(['normalize_phone', 'search_query_words']);
+    // is_published_review_photo: the storage policy that lets visitors read approved reviews' photos.
+    expect(privateForAnon.map((r) => r.name)).toEqual([
+      'is_published_review_photo',
+      'normalize_phone',
+      'search_query_words',
+    ]);
     const privateForCustomers = await rows<{ name: string }>(
       db(),
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -496,7 +513,7 @@ forEachDb('store schema', ({ db }) => {
   });
 
   it('derives slugs and in_stock, and parses specifications sent as JSON text', async () => {
-    const [p] = await rows<{ slug: string; in_stock: boolean; features: unknown; rating: string }>(
+    const [p] = await rows<{ slug: string; in_stock: boolean; features: unknown; rating: string | null }>(
       db(),
       `insert into public.products (name, price, category_id, stock_quantity, in_stock, specifications)
        values ('Tulsi Teak Stool', 2499, 1, 0, true, to_jsonb('{"features":["Solid teak"],"warranty":"1 year"}'::text))
@@ -505,7 +522,8 @@ forEachDb('store schema', ({ db }) => {
     expect(p!.slug).toMatch(/^tulsi-teak-stool-\d+$/);
     expect(p!.in_stock).toBe(false);
     expect(p!.features).toEqual(['Solid teak']);
-    expect(p!.rating).toBe('4.5');
+    // No invented stars (issue 20): a new product has no rating until a review is approved.
+    expect(p!.rating).toBeNull();
     // Stock moves through the ledger (issue 16); in_stock follows the variants.
     const stock = async (change: number) => {
       await db().query(
