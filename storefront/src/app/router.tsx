@@ -29,6 +29,7 @@ export function createRouter() {
         { path: 'order-confirmation', lazy: () => import('@/app/routes/order-confirmation') },
         { path: 'track-order', lazy: () => import('@/app/routes/track-order') },
         { path: 'orders/:orderId/return', lazy: () => import('@/app/routes/order-return') },
+        { path: 'orders/:orderId/review/:itemId', lazy: () => import('@/app/routes/order-review') },
         { path: 'contact', lazy: () => import('@/app/routes/contact') },
         { path: 'login', lazy: () => import('@/app/routes/login') },
         { path: 'signup', lazy: () => import('@/app/routes/signup') },

@@ -15,6 +15,9 @@ export const paths = {
   /** The return form of a delivered order; `item` preselects the line the shopper started from. */
   orderReturn: (orderId: string, itemId?: number) =>
     `/orders/${encodeURIComponent(orderId)}/return${itemId === undefined ? '' : `?item=${itemId}`}`,
+  /** The review form of a delivered order's line (a second visit edits the review). */
+  orderReview: (orderId: string, itemId: number) =>
+    `/orders/${encodeURIComponent(orderId)}/review/${itemId}`,
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',

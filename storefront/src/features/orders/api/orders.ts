@@ -16,6 +16,7 @@ export const orderKeys = {
     [...orderKeys.all, 'tracking', orderNumber, contact] as const,
   documents: (orderId: string) => [...orderKeys.all, 'documents', orderId] as const,
   forReturn: (orderId: string) => [...orderKeys.all, 'for-return', orderId] as const,
+  forReview: (orderId: string) => [...orderKeys.all, 'for-review', orderId] as const,
 };
 
 /**
@@ -28,12 +29,15 @@ const selectHistory = (supabase: Supabase, userId: string) =>
   supabase
     .from('orders')
     .select(
-      `id,order_number,status,payment_status,total,created_at,items:order_items(id,product_name,variant_title,sku,quantity,unit_price,variant:product_variants(made_to_order)),${DOCUMENTS}` as const,
+      `id,order_number,status,payment_status,total,created_at,items:order_items(id,product_name,variant_title,sku,quantity,unit_price,variant:product_variants(made_to_order),review:reviews(id,status,rejection_reason)),${DOCUMENTS}` as const,
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
 
-/** One order of the profile's Order History, with its lines. */
+/**
+ * One order of the profile's Order History, with its lines; each line embeds the shopper's review of
+ * it, if any (reviews.order_item_id is unique, and RLS shows a customer their own reviews only).
+ */
 export type OrderSummary = QueryData<ReturnType<typeof selectHistory>>[number];
 
 async function fetchOrderHistory(userId: string): Promise<OrderSummary[]> {
@@ -88,6 +92,24 @@ export type OrderForReturn = NonNullable<QueryData<ReturnType<typeof selectForRe
 
 async function fetchOrderForReturn(orderId: string): Promise<OrderForReturn | null> {
   const { data, error } = await selectForReturn(await getSupabase(), orderId);
+  if (error) throw toAppError(error);
+  return data;
+}
+
+const selectForReview = (supabase: Supabase, orderId: string) =>
+  supabase
+    .from('orders')
+    .select(
+      'id,order_number,status,items:order_items(id,product_id,product_name,variant_title,review:reviews(id,rating,title,body,photos,status,rejection_reason))',
+    )
+    .eq('id', orderId)
+    .maybeSingle();
+
+/** What the review form needs of its order: the lines (to name the product) and each line's review. */
+export type OrderForReview = NonNullable<QueryData<ReturnType<typeof selectForReview>>>;
+
+async function fetchOrderForReview(orderId: string): Promise<OrderForReview | null> {
+  const { data, error } = await selectForReview(await getSupabase(), orderId);
   if (error) throw toAppError(error);
   return data;
 }
@@ -150,6 +172,8 @@ export const orderQueries = {
     queryOptions({ queryKey: orderKeys.documents(orderId), queryFn: () => fetchOrderDocuments(orderId) }),
   forReturn: (orderId: string) =>
     queryOptions({ queryKey: orderKeys.forReturn(orderId), queryFn: () => fetchOrderForReturn(orderId) }),
+  forReview: (orderId: string) =>
+    queryOptions({ queryKey: orderKeys.forReview(orderId), queryFn: () => fetchOrderForReview(orderId) }),
 };
 
 /**

@@ -4,13 +4,15 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { OrderSummary } from '@/features/orders/api/orders';
 import { returnQueries, type ReturnOption } from '@/features/orders/api/returns';
+import { ReviewLineNote } from '@/features/orders/components/review-line-note';
 import { notReturnableText, returnLineNote } from '@/features/orders/return-line';
 
 const linkClass = 'font-medium text-amber-800 underline';
 
 /**
  * An order's lines in the order history; a delivered order's lines say whether and until when they
- * can go back (order_return_options: the database's answer, not a date computed here).
+ * can go back (order_return_options: the database's answer, not a date computed here), and offer a
+ * review (or show the shopper's, with its status).
  */
 export function OrderLines({ order }: { order: Pick<OrderSummary, 'id' | 'status' | 'items'> }) {
   const delivered = order.status === 'delivered';
@@ -27,6 +29,7 @@ export function OrderLines({ order }: { order: Pick<OrderSummary, 'id' | 'status
             {option && (
               <LineNote orderId={order.id} option={option} madeToOrder={i.variant?.made_to_order === true} />
             )}
+            {delivered && <ReviewLineNote orderId={order.id} item={i} />}
           </li>
         );
       })}

@@ -14,6 +14,7 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   stats: (productId: number) => [...reviewKeys.all, 'stats', productId] as const,
   list: (productId: number, sort: ReviewSort) => [...reviewKeys.all, 'list', productId, sort] as const,
+  ownPhotos: (paths: readonly string[]) => [...reviewKeys.all, 'own-photos', ...paths] as const,
 };
 
 export const REVIEW_SORTS = [
