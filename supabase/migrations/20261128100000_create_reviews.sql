@@ -85,7 +85,9 @@ as $$
   from (select coalesce(title, '') || ' ' || coalesce(body, '') as t) as x
 $$;
 revoke all on function private.review_flags(text, text) from public;
-grant execute on function private.review_flags(text, text) to anon, authenticated, service_role;
+-- Whoever writes a review row evaluates it (the generated column, the trigger): customers through
+-- submit_review's owner, staff moderating; visitors never write one.
+grant execute on function private.review_flags(text, text) to authenticated, service_role;
 
 create table public.reviews (
   id bigint generated always as identity primary key,
@@ -201,7 +203,9 @@ comment on table public.product_review_stats is
   'Approved reviews per product: count, star sum and histogram (kept by the reviews trigger; read by everyone).';
 
 -- Adds (sign 1) or removes (sign -1) approved reviews' stars for one product, and writes the product's
--- rating and count. The stats row is upserted, so concurrent moderations of one product add up.
+-- rating and count. The stats row is made (zeros) when missing, then changed by an UPDATE that locks
+-- it, so concurrent moderations of one product add up. (Not one upsert of the delta: PostgreSQL checks
+-- the proposed row's CHECK constraints before ON CONFLICT, so a negative delta would be refused.)
 create or replace function private.review_stats_apply(product_id bigint, ratings smallint[], sign integer)
 returns void
 language plpgsql
@@ -214,21 +218,25 @@ begin
   if cardinality(ratings) = 0 then
     return;
   end if;
-  insert into public.product_review_stats as s (product_id, review_count, rating_sum, stars_1, stars_2, stars_3, stars_4, stars_5)
-  select review_stats_apply.product_id, sign * count(*), sign * sum(r), sign * count(*) filter (where r = 1),
-    sign * count(*) filter (where r = 2), sign * count(*) filter (where r = 3),
-    sign * count(*) filter (where r = 4), sign * count(*) filter (where r = 5)
-  from unnest(ratings) as r
-  on conflict on constraint product_review_stats_pkey do update set
-    review_count = s.review_count + excluded.review_count,
-    rating_sum = s.rating_sum + excluded.rating_sum,
-    stars_1 = s.stars_1 + excluded.stars_1,
-    stars_2 = s.stars_2 + excluded.stars_2,
-    stars_3 = s.stars_3 + excluded.stars_3,
-    stars_4 = s.stars_4 + excluded.stars_4,
-    stars_5 = s.stars_5 + excluded.stars_5,
+  insert into public.product_review_stats (product_id) values (review_stats_apply.product_id)
+  on conflict on constraint product_review_stats_pkey do nothing;
+  update public.product_review_stats as s set
+    review_count = s.review_count + d.n,
+    rating_sum = s.rating_sum + d.total,
+    stars_1 = s.stars_1 + d.s1,
+    stars_2 = s.stars_2 + d.s2,
+    stars_3 = s.stars_3 + d.s3,
+    stars_4 = s.stars_4 + d.s4,
+    stars_5 = s.stars_5 + d.s5,
     updated_at = now()
-  returning * into v_stats;
+  from (
+    select sign * count(*) as n, sign * sum(r) as total, sign * count(*) filter (where r = 1) as s1,
+      sign * count(*) filter (where r = 2) as s2, sign * count(*) filter (where r = 3) as s3,
+      sign * count(*) filter (where r = 4) as s4, sign * count(*) filter (where r = 5) as s5
+    from unnest(ratings) as r
+  ) as d
+  where s.product_id = review_stats_apply.product_id
+  returning s.* into v_stats;
   perform set_config('furnicraft.review_stats', 'on', true);
   update public.products as p
   set rating = case when v_stats.review_count > 0 then round(v_stats.rating_sum::numeric / v_stats.review_count, 1) end,
@@ -497,8 +505,11 @@ create policy "fresh admins delete reviews"
 
 revoke all on table public.product_review_stats from anon, authenticated;
 grant select on table public.product_review_stats to anon, authenticated;
-create policy "everyone reads review statistics"
-  on public.product_review_stats for select to anon, authenticated
+create policy "visitors read review statistics"
+  on public.product_review_stats for select to anon
+  using (true);
+create policy "signed-in users read review statistics"
+  on public.product_review_stats for select to authenticated
   using (true);
 
 -- Review photos: private; the author uploads under their own id and reads their own; staff read all;

@@ -212,7 +212,8 @@ grant insert (attribute_id, value, slug, position, swatch_color), update (value,
 grant insert, delete on table public.category_attributes to authenticated;
 grant insert, delete on table public.product_attribute_values to authenticated;
 
-create policy "everyone reads attributes" on public.attributes for select to anon, authenticated using (true);
+create policy "visitors read attributes" on public.attributes for select to anon using (true);
+create policy "signed-in users read attributes" on public.attributes for select to authenticated using (true);
 create policy "fresh admins add attributes" on public.attributes for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins edit attributes" on public.attributes for update to authenticated
@@ -220,7 +221,8 @@ create policy "fresh admins edit attributes" on public.attributes for update to 
 create policy "fresh admins delete attributes" on public.attributes for delete to authenticated
   using ((select private.is_fresh_admin()));
 
-create policy "everyone reads attribute values" on public.attribute_values for select to anon, authenticated using (true);
+create policy "visitors read attribute values" on public.attribute_values for select to anon using (true);
+create policy "signed-in users read attribute values" on public.attribute_values for select to authenticated using (true);
 create policy "fresh admins add attribute values" on public.attribute_values for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins edit attribute values" on public.attribute_values for update to authenticated
@@ -228,13 +230,15 @@ create policy "fresh admins edit attribute values" on public.attribute_values fo
 create policy "fresh admins delete attribute values" on public.attribute_values for delete to authenticated
   using ((select private.is_fresh_admin()));
 
-create policy "everyone reads category attributes" on public.category_attributes for select to anon, authenticated using (true);
+create policy "visitors read category attributes" on public.category_attributes for select to anon using (true);
+create policy "signed-in users read category attributes" on public.category_attributes for select to authenticated using (true);
 create policy "fresh admins link category attributes" on public.category_attributes for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins unlink category attributes" on public.category_attributes for delete to authenticated
   using ((select private.is_fresh_admin()));
 
-create policy "everyone reads product attributes" on public.product_attribute_values for select to anon, authenticated using (true);
+create policy "visitors read product attributes" on public.product_attribute_values for select to anon using (true);
+create policy "signed-in users read product attributes" on public.product_attribute_values for select to authenticated using (true);
 create policy "fresh admins tag products" on public.product_attribute_values for insert to authenticated
   with check ((select private.is_fresh_admin()));
 create policy "fresh admins untag products" on public.product_attribute_values for delete to authenticated
