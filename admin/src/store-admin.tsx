@@ -17,6 +17,8 @@ import { orders } from '@/orders';
 import { products } from '@/products';
 import { promoCodes } from '@/promo-codes';
 import { returns } from '@/returns';
+import { reviews } from '@/reviews';
+import { attributes } from '@/attributes';
 import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
@@ -63,6 +65,9 @@ export default function StoreAdmin() {
       <Resource name="products" {...products} />
       <Resource name="orders" {...orders} />
       <Resource name="returns" {...returns} options={{ label: 'Returns' }} />
+      <Resource name="reviews" {...reviews} options={{ label: 'Reviews' }} />
+      <Resource name="attributes" {...attributes} options={{ label: 'Attributes' }} />
+      <Resource name="attribute_values" />
       <Resource name="categories" {...categories} />
       <Resource name="promo_codes" {...promoCodes} />
       <Resource name="contact_messages" {...contactMessages} />

@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, Title, useBasename, useGetList, useLogoutIfAccessDenied } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
+import { PendingReviews } from '@/dashboard/pending-reviews';
 import { SalesChart } from '@/dashboard/sales-chart';
 import type { DashboardFigures, Row } from '@/lib/database';
 import { toAdminError } from '@/lib/errors';
@@ -168,6 +169,7 @@ export default function Dashboard() {
         </Typography>
       </Grid>
       <UndeliveredMails />
+      <PendingReviews />
       {error && (
         <Grid size={12}>
           <Alert severity="error">Could not load the dashboard: {error}</Alert>

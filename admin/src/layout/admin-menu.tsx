@@ -4,6 +4,8 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ChairIcon from '@mui/icons-material/Chair';
 import MailIcon from '@mui/icons-material/Mail';
 import PeopleIcon from '@mui/icons-material/People';
+import ReviewsIcon from '@mui/icons-material/RateReview';
+import TuneIcon from '@mui/icons-material/Tune';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
@@ -13,19 +15,31 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import TicketIcon from '@mui/icons-material/ConfirmationNumber';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Badge, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import type { ReactElement } from 'react';
 import { Menu, useAuthState, useGetList } from 'react-admin';
 
 /**
- * Returns, with the number of requests waiting for a decision on its icon: one count request
- * (PostgREST's exact count of one row), refreshed with the console's other queries.
+ * A menu entry with the number of rows waiting for staff on its icon (returns requested, reviews
+ * pending): one count request (PostgREST's exact count of one row), refreshed with the console's
+ * other queries.
  */
-function ReturnsMenuItem() {
+function WaitingMenuItem({
+  resource,
+  status,
+  label,
+  icon,
+}: {
+  resource: 'returns' | 'reviews';
+  status: string;
+  label: string;
+  icon: ReactElement;
+}) {
   // only for a signed-in console: a signed-out one is on its way to /admin/login
   const { authenticated } = useAuthState();
   const { total } = useGetList(
-    'returns',
+    resource,
     {
-      filter: { status: 'requested' },
+      filter: { status },
       pagination: { page: 1, perPage: 1 },
       sort: { field: 'created_at', order: 'ASC' },
       meta: { columns: ['id'] },
@@ -35,11 +49,11 @@ function ReturnsMenuItem() {
   const waiting = total ?? 0;
   return (
     <Menu.Item
-      to="/admin/returns"
-      primaryText="Returns"
+      to={`/admin/${resource}`}
+      primaryText={label}
       leftIcon={
         <Badge badgeContent={waiting} color="error" max={99}>
-          <AssignmentReturnIcon />
+          {icon}
         </Badge>
       }
     />
@@ -62,9 +76,16 @@ export function AdminMenu() {
       <Menu.Item to="/admin/stock_movements" primaryText="Stock movements" leftIcon={<HistoryIcon />} />
       <Menu.Item to="/admin/stock_alerts" primaryText="Low stock" leftIcon={<WarningIcon />} />
       <Menu.Item to="/admin/orders" primaryText="Orders" leftIcon={<ReceiptIcon />} />
-      <ReturnsMenuItem />
+      <WaitingMenuItem
+        resource="returns"
+        status="requested"
+        label="Returns"
+        icon={<AssignmentReturnIcon />}
+      />
+      <WaitingMenuItem resource="reviews" status="pending" label="Reviews" icon={<ReviewsIcon />} />
       <Menu.Item to="/admin/gst/business" primaryText="GST & invoices" leftIcon={<ReceiptLongIcon />} />
       <Menu.Item to="/admin/categories" primaryText="Categories" leftIcon={<CategoryIcon />} />
+      <Menu.Item to="/admin/attributes" primaryText="Attributes" leftIcon={<TuneIcon />} />
       <Menu.Item to="/admin/promo_codes" primaryText="Promo Codes" leftIcon={<TicketIcon />} />
       <Menu.Item to="/admin/delivery_zones" primaryText="Delivery" leftIcon={<LocalShippingIcon />} />
       <Menu.Item to="/admin/contact_messages" primaryText="Contact Messages" leftIcon={<MailIcon />} />

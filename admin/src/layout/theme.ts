@@ -4,8 +4,31 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 // filled input's grey falls below WCAG AA contrast (axe flags it on the login page); this passes.
 const brand = { main: '#92400e', contrastText: '#ffffff' };
 
+type CheckboxState = { 'aria-label'?: string; inputProps?: Record<string, unknown> };
+
+/**
+ * react-admin 5's list rows (Datagrid, DataTable) give their selection checkbox `aria-label="Select
+ * this row"`, which MUI 7 puts on the checkbox's wrapping span, not on the input: axe reports an
+ * unlabelled input and a label on an element that may not have one. Every checkbox here takes its
+ * `aria-label` on the input instead (inputProps kept; an explicit slotProps.input wins as before).
+ */
+const checkboxLabelOnInput = {
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: () => ({ 'aria-label': undefined }),
+        input: (state: CheckboxState) => ({
+          ...state.inputProps,
+          'aria-label': state['aria-label'] ?? (state.inputProps?.['aria-label'] as string | undefined),
+        }),
+      },
+    },
+  },
+};
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
+  components: { ...defaultLightTheme.components, ...checkboxLabelOnInput },
   // Status chips use these with white text: MUI's default warning/info/success fail AA there.
   palette: {
     ...defaultLightTheme.palette,

@@ -6,6 +6,7 @@ import { env } from '@/lib/env';
 import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
 import { isSessionExpired, roleOf } from '@/lib/session';
 import { OPEN_STATUSES, olderThan } from '@/returns/return-rules';
+import { reviewFilter } from '@/reviews/review-rules';
 import { supabase } from '@/lib/supabase';
 
 /** Tables whose key is not `id`: react-admin's record id is this column's value. */
@@ -82,6 +83,12 @@ export function mapReturnQueue(resource: string, params: GetListParams): GetList
   const n = Number(days);
   if (days !== undefined && days !== '' && Number.isInteger(n) && n > 0) out['created_at@lt'] = olderThan(n);
   return { ...params, filter: out };
+}
+
+/** The review queue's date filters (IST days: `date_from`, `date_to`), reviewFilter in reviews/review-rules.ts. */
+export function mapReviewFilters(resource: string, params: GetListParams): GetListParams {
+  if (resource !== 'reviews') return params;
+  return { ...params, filter: reviewFilter((params.filter ?? {}) as Record<string, unknown>) };
 }
 
 /**
@@ -261,6 +268,44 @@ export const storeApi = {
     if (error) throw toAdminError(error);
     return data.signedUrl;
   },
+  /** A review's photo from the private review-photos bucket (staff read all): signed for 10 minutes. */
+  reviewPhotoUrl: async (path: string) => {
+    const { data, error } = await supabase.storage.from('review-photos').createSignedUrl(path, 600);
+    if (error) throw toAdminError(error);
+    return data.signedUrl;
+  },
+  /** How many reviews wait for moderation (status pending): a head request, no rows. */
+  pendingReviewCount: async (): Promise<number> => {
+    const { count, error } = await supabase
+      .from('reviews')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'pending');
+    if (error) throw toAdminError(error);
+    return count ?? 0;
+  },
+  /** The categories an attribute is limited to (category_attributes: no id, so not a react-admin resource). */
+  attributeCategoryIds: async (attributeId: number): Promise<number[]> => {
+    const rows = await unwrap(
+      supabase.from('category_attributes').select('category_id').eq('attribute_id', attributeId),
+    );
+    return rows.map((r) => r.category_id);
+  },
+  /** Links (on) or unlinks a category and an attribute. */
+  setAttributeCategory: async (attributeId: number, categoryId: number, on: boolean): Promise<void> => {
+    const { error } = on
+      ? await supabase
+          .from('category_attributes')
+          .insert({ attribute_id: attributeId, category_id: categoryId })
+      : await supabase
+          .from('category_attributes')
+          .delete()
+          .eq('attribute_id', attributeId)
+          .eq('category_id', categoryId);
+    if (error) throw toAdminError(error);
+  },
+  /** admin_set_product_attributes: the product's filter values, replaced as a whole. */
+  setProductAttributes: (args: RpcArgs<'admin_set_product_attributes'>) =>
+    unwrap(supabase.rpc('admin_set_product_attributes', args)),
 };
 
 export const dataProvider = {
@@ -270,7 +315,10 @@ export const dataProvider = {
         resource,
         withComputedColumns(
           resource,
-          mapReturnQueue(resource, mapPrefix(resource, mapSearch(resource, params))),
+          mapReviewFilters(
+            resource,
+            mapReturnQueue(resource, mapPrefix(resource, mapSearch(resource, params))),
+          ),
         ),
       )
       .catch(rethrow),

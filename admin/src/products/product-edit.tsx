@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import { Edit, useNotify, useRedirect } from 'react-admin';
+import { ProductFilters } from '@/attributes/product-filters';
 import { useNotifyError } from '@/lib/use-admin-mutation';
 import { ProductForm } from '@/products/product-form';
 import { toProductUpdate, type ProductFormValues } from '@/products/product-row';
@@ -25,6 +26,7 @@ export function ProductEdit({ id }: { id?: Identifier }) {
     >
       <ProductForm mode="edit" />
       <VariantsSection />
+      <ProductFilters />
     </Edit>
   );
 }
