@@ -73,7 +73,11 @@ interface Browse {
   total: number;
   items: { id: number; price: number; rating: number | null; category: { slug: string } }[];
   facets: Facet[];
-  price?: { min: number | null; max: number | null; buckets: { min: number; max: number | null; count: number }[] };
+  price?: {
+    min: number | null;
+    max: number | null;
+    buckets: { min: number; max: number | null; count: number }[];
+  };
   rating?: { count: number };
   in_stock?: { count: number };
   applied?: {
@@ -110,7 +114,9 @@ async function loadCatalog(db: Queryable): Promise<Catalog> {
   const values = await db.query<Record<string, string>>(
     'select id::text, attribute_id::text, value, slug, position::text from public.attribute_values',
   );
-  const categories = await db.query<{ id: string; slug: string }>('select id::text, slug from public.categories');
+  const categories = await db.query<{ id: string; slug: string }>(
+    'select id::text, slug from public.categories',
+  );
   const ca = await db.query<{ category_id: string; attribute_id: string }>(
     'select category_id::text, attribute_id::text from public.category_attributes',
   );
@@ -141,7 +147,10 @@ async function loadCatalog(db: Queryable): Promise<Catalog> {
       position: Number(v.position),
     })),
     categories: categories.rows.map((c) => ({ id: Number(c.id), slug: c.slug })),
-    categoryAttributes: ca.rows.map((r) => ({ category_id: Number(r.category_id), attribute_id: Number(r.attribute_id) })),
+    categoryAttributes: ca.rows.map((r) => ({
+      category_id: Number(r.category_id),
+      attribute_id: Number(r.attribute_id),
+    })),
   };
 }
 
@@ -163,11 +172,13 @@ function discountDesc(a: Product, b: Product): number {
 
 /** browse_products by brute force: the hits in order, the total and every count. */
 function expected(c: Catalog, q: Query, searchIds: number[] | null = null) {
-  const category = q.category_slug == null ? null : (c.categories.find((x) => x.slug === q.category_slug) ?? null);
+  const category =
+    q.category_slug == null ? null : (c.categories.find((x) => x.slug === q.category_slug) ?? null);
   const attrs = c.attributes.filter(
     (a) =>
       a.all_categories ||
-      (category !== null && c.categoryAttributes.some((x) => x.category_id === category.id && x.attribute_id === a.id)),
+      (category !== null &&
+        c.categoryAttributes.some((x) => x.category_id === category.id && x.attribute_id === a.id)),
   );
   const attrIds = new Set(attrs.map((a) => a.id));
   // Selected values by attribute (unknown codes, slugs and attributes this listing lacks dropped).
@@ -190,14 +201,25 @@ function expected(c: Catalog, q: Query, searchIds: number[] | null = null) {
   const stock = q.in_stock_only ?? false;
 
   const base = c.products.filter(
-    (p) => (category === null || p.category_id === category.id) && (searchIds === null || searchIds.includes(p.id)),
+    (p) =>
+      (category === null || p.category_id === category.id) &&
+      (searchIds === null || searchIds.includes(p.id)),
   );
   const scored = base.map((p) => {
-    const failed = [...selected.entries()].filter(([, ids]) => ![...ids].some((id) => p.values.has(id))).map(([a]) => a);
+    const failed = [...selected.entries()]
+      .filter(([, ids]) => ![...ids].some((id) => p.values.has(id)))
+      .map(([a]) => a);
     const priceOk = (min === null || p.price >= min) && (max === null || p.price <= max);
     const ratingOk = rating === null || (p.rating ?? 0) >= rating;
     const stockOk = !stock || p.in_stock;
-    return { p, failed, priceOk, ratingOk, stockOk, fails: failed.length + +!priceOk + +!ratingOk + +!stockOk };
+    return {
+      p,
+      failed,
+      priceOk,
+      ratingOk,
+      stockOk,
+      fails: failed.length + +!priceOk + +!ratingOk + +!stockOk,
+    };
   });
   const hits = scored.filter((s) => s.fails === 0).map((s) => s.p);
 
@@ -247,7 +269,8 @@ function expected(c: Catalog, q: Query, searchIds: number[] | null = null) {
         count: priced.filter((x) => x >= lo * 100 && (hi === null || x < hi * 100)).length,
       })),
     },
-    rating: scored.filter((s) => (s.p.rating ?? 0) >= 4 && (s.fails === 0 || (s.fails === 1 && !s.ratingOk))).length,
+    rating: scored.filter((s) => (s.p.rating ?? 0) >= 4 && (s.fails === 0 || (s.fails === 1 && !s.ratingOk)))
+      .length,
     inStock: scored.filter((s) => s.p.in_stock && (s.fails === 0 || (s.fails === 1 && !s.stockOk))).length,
     applied: { filters: applied, price_min: min, price_max: max, min_rating: rating, in_stock: stock },
   };
@@ -325,7 +348,12 @@ forEachStoreServer('browse_products', ({ server }) => {
   }
 
   /** Compares one answer with the brute force: total, items in order, facets, price, rating, stock, applied. */
-  function expectMatches(got: Browse, q: Query, ids: number[] | null = null, label = JSON.stringify(q)): void {
+  function expectMatches(
+    got: Browse,
+    q: Query,
+    ids: number[] | null = null,
+    label = JSON.stringify(q),
+  ): void {
     const want = expected(catalog, q, ids);
     expect(got.total, label).toBe(want.total);
     expect(got.category?.slug ?? null, label).toBe(want.category?.slug ?? null);
@@ -333,16 +361,25 @@ forEachStoreServer('browse_products', ({ server }) => {
     expect(
       got.items.map((i) => i.id),
       label,
-    ).toEqual(sorted(want.hits, sort, ids).slice(q.page_offset ?? 0, (q.page_offset ?? 0) + (q.page_size ?? 24)));
+    ).toEqual(
+      sorted(want.hits, sort, ids).slice(q.page_offset ?? 0, (q.page_offset ?? 0) + (q.page_size ?? 24)),
+    );
     expect(
-      got.facets.map((f) => ({ code: f.code, values: f.values.map((v) => ({ slug: v.slug, count: v.count, selected: v.selected })) })),
+      got.facets.map((f) => ({
+        code: f.code,
+        values: f.values.map((v) => ({ slug: v.slug, count: v.count, selected: v.selected })),
+      })),
       label,
     ).toEqual(want.facets);
     expect(
       {
         min: got.price!.min === null ? null : paise(got.price!.min),
         max: got.price!.max === null ? null : paise(got.price!.max),
-        buckets: got.price!.buckets.map((b) => ({ min: Number(b.min), max: b.max === null ? null : Number(b.max), count: b.count })),
+        buckets: got.price!.buckets.map((b) => ({
+          min: Number(b.min),
+          max: b.max === null ? null : Number(b.max),
+          count: b.count,
+        })),
       },
       label,
     ).toEqual(want.price);
@@ -380,7 +417,7 @@ forEachStoreServer('browse_products', ({ server }) => {
 
     it('agrees on total, items, every facet count (own group left out), price, rating and stock for 60 combinations', async () => {
       const rnd = prng(20);
-      const pick = <T,>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+      const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
       const some = (xs: string[], max: number): string[] => {
         const n = Math.floor(rnd() * (max + 1));
         return [...new Set(Array.from({ length: n }, () => pick(xs)))];
@@ -400,14 +437,17 @@ forEachStoreServer('browse_products', ({ server }) => {
       let narrowed = 0;
       let selectedCounted = 0;
       const groupOf = (valueId: number) =>
-        catalog.attributes.find((a) => a.id === catalog.values.find((v) => v.id === valueId)!.attribute_id)!.code;
+        catalog.attributes.find((a) => a.id === catalog.values.find((v) => v.id === valueId)!.attribute_id)!
+          .code;
       const slugOf = (valueId: number) => catalog.values.find((v) => v.id === valueId)!.slug;
       for (let i = 0; i < 60; i++) {
         // Mostly around an "anchor" product of the category (its own values, a range around its price),
         // so that most combinations list something; every fifth is drawn blind.
         const category = pick(categories);
         const categoryId = catalog.categories.find((c) => c.slug === category)?.id;
-        const anchor = pick(catalog.products.filter((p) => categoryId === undefined || p.category_id === categoryId));
+        const anchor = pick(
+          catalog.products.filter((p) => categoryId === undefined || p.category_id === categoryId),
+        );
         const blind = i % 5 === 4;
         const filters: Record<string, string[]> = {};
         for (const group of ['material', 'colour', 'seating']) {
@@ -464,7 +504,12 @@ forEachStoreServer('browse_products', ({ server }) => {
   describe('what it forgives', () => {
     it('ignores unknown attribute codes and values (and seating outside sofas and dining), never an error', async () => {
       const q: Query = {
-        filters: { nonsense: ['x'], material: ['not-a-material', 'sheesham-wood'], colour: ['???'], seating: ['3-seater'] },
+        filters: {
+          nonsense: ['x'],
+          material: ['not-a-material', 'sheesham-wood'],
+          colour: ['???'],
+          seating: ['3-seater'],
+        },
         page_size: 100,
       };
       const got = await browse(q);
@@ -548,7 +593,9 @@ forEachStoreServer('browse_products', ({ server }) => {
       const q: Query = { search: 'wood', sort: 'relevance', page_size: 100 };
       const got = await browse(q);
       expect(got.applied!.sort).toBe('relevance');
-      expect(got.items.map((i) => i.id)).toEqual(ids.filter((id) => catalog.products.some((p) => p.id === id)));
+      expect(got.items.map((i) => i.id)).toEqual(
+        ids.filter((id) => catalog.products.some((p) => p.id === id)),
+      );
       expectMatches(got, q, ids);
     });
 
@@ -556,10 +603,24 @@ forEachStoreServer('browse_products', ({ server }) => {
       const got = await browse({
         filters: { colour: ['white', 'brown', 'white', 'black'], material: ['teak-wood', 'fabric'] },
       });
-      expect(got.applied!.filters).toEqual({ colour: ['black', 'brown', 'white'], material: ['fabric', 'teak-wood'] });
+      expect(got.applied!.filters).toEqual({
+        colour: ['black', 'brown', 'white'],
+        material: ['fabric', 'teak-wood'],
+      });
       const colour = got.facets.find((f) => f.code === 'colour')!;
-      expect(colour.values.filter((v) => v.selected).map((v) => v.slug).sort()).toEqual(['black', 'brown', 'white']);
-      expect(got.applied).toMatchObject({ price_min: null, price_max: null, min_rating: null, in_stock: false, sort: 'newest' });
+      expect(
+        colour.values
+          .filter((v) => v.selected)
+          .map((v) => v.slug)
+          .sort(),
+      ).toEqual(['black', 'brown', 'white']);
+      expect(got.applied).toMatchObject({
+        price_min: null,
+        price_max: null,
+        min_rating: null,
+        in_stock: false,
+        sort: 'newest',
+      });
     });
   });
 
@@ -599,7 +660,10 @@ forEachStoreServer('browse_products', ({ server }) => {
       expect(got.total).toBe(1);
       expect(got.items.map((i) => i.id)).toEqual([product.id]);
       const facet = got.facets.find((f) => f.code === code)!;
-      expect(facet).toMatchObject({ name: 'Finish', values: [{ slug: 'matte-lacquer', count: 1, selected: true }] });
+      expect(facet).toMatchObject({
+        name: 'Finish',
+        values: [{ slug: 'matte-lacquer', count: 1, selected: true }],
+      });
       // The brute force, from the tables as they are now, agrees.
       catalog = await loadCatalog(s.db);
       expectMatches(await browse({ filters: { [code]: ['matte-lacquer'] }, page_size: 100 }), {
@@ -608,12 +672,20 @@ forEachStoreServer('browse_products', ({ server }) => {
       });
       // Untagged again: the listing follows.
       expect(
-        (await staff.rpc('admin_set_product_attributes', { product_id: product.id, value_ids: [...product.values] })).error,
+        (
+          await staff.rpc('admin_set_product_attributes', {
+            product_id: product.id,
+            value_ids: [...product.values],
+          })
+        ).error,
       ).toBeNull();
       expect((await browse({ filters: { [code]: ['matte-lacquer'] } })).total).toBe(0);
       catalog = await loadCatalog(s.db);
       // Values that do not exist are refused.
-      const bad = await staff.rpc('admin_set_product_attributes', { product_id: product.id, value_ids: [987654321] });
+      const bad = await staff.rpc('admin_set_product_attributes', {
+        product_id: product.id,
+        value_ids: [987654321],
+      });
       expect(bad.error).toMatchObject({ details: 'attribute_value_not_found' });
     });
 
@@ -621,17 +693,30 @@ forEachStoreServer('browse_products', ({ server }) => {
       const a = catalog.attributes[0]!;
       const product = catalog.products[0]!;
       for (const client of [anon, asha, stale]) {
-        expect((await client.from('attributes').insert({ code: 'sneaky', name: 'Sneaky' })).error).not.toBeNull();
+        expect(
+          (await client.from('attributes').insert({ code: 'sneaky', name: 'Sneaky' })).error,
+        ).not.toBeNull();
         expect(
           (await client.from('attribute_values').insert({ attribute_id: a.id, value: 'Sneaky' })).error,
         ).not.toBeNull();
         expect(
-          (await client.from('product_attribute_values').insert({ product_id: product.id, value_id: catalog.values[0]!.id }))
-            .error,
+          (
+            await client
+              .from('product_attribute_values')
+              .insert({ product_id: product.id, value_id: catalog.values[0]!.id })
+          ).error,
         ).not.toBeNull();
-        const renamed = await client.from('attributes').update({ name: 'Renamed' }).eq('id', a.id).select('id');
+        const renamed = await client
+          .from('attributes')
+          .update({ name: 'Renamed' })
+          .eq('id', a.id)
+          .select('id');
         expect(renamed.error !== null || renamed.data!.length === 0).toBe(true);
-        const removed = await client.from('product_attribute_values').delete().eq('product_id', product.id).select('product_id');
+        const removed = await client
+          .from('product_attribute_values')
+          .delete()
+          .eq('product_id', product.id)
+          .select('product_id');
         expect(removed.error !== null || removed.data!.length === 0).toBe(true);
         expect(
           (await client.rpc('admin_set_product_attributes', { product_id: product.id, value_ids: [] })).error,
@@ -651,18 +736,31 @@ forEachStoreServer('browse_products', ({ server }) => {
       const before = [...product.values].sort((x, y) => x - y);
       const current = async () =>
         (
-          await s.db.query<{ ids: string[] }>('select attribute_value_ids::text[] as ids from public.products where id = $1', [
-            product.id,
-          ])
+          await s.db.query<{ ids: string[] }>(
+            'select attribute_value_ids::text[] as ids from public.products where id = $1',
+            [product.id],
+          )
         ).rows[0]!.ids.map(Number);
       expect(await current()).toEqual(before);
       for (const client of [anon, asha, staff, stale])
         expect(
-          (await client.from('products').update({ attribute_value_ids: [1, 2, 3] }).eq('id', product.id)).error,
+          (
+            await client
+              .from('products')
+              .update({ attribute_value_ids: [1, 2, 3] })
+              .eq('id', product.id)
+          ).error,
         ).not.toBeNull();
       // The service role has the column, but the trigger keeps the array to product_attribute_values.
       const service = gstService(s);
-      expect((await service.from('products').update({ attribute_value_ids: [1, 2, 3] }).eq('id', product.id)).error).toBeNull();
+      expect(
+        (
+          await service
+            .from('products')
+            .update({ attribute_value_ids: [1, 2, 3] })
+            .eq('id', product.id)
+        ).error,
+      ).toBeNull();
       expect(await current()).toEqual(before);
       // A new product starts with none, whatever it is sent with.
       const made = await staff
@@ -674,7 +772,13 @@ forEachStoreServer('browse_products', ({ server }) => {
       expect(made.data!.attribute_value_ids).toEqual([]);
       const forced = await service
         .from('products')
-        .insert({ name: uniq('Forced stool '), price: 1999, category_id: 1, stock_quantity: 0, attribute_value_ids: [1] })
+        .insert({
+          name: uniq('Forced stool '),
+          price: 1999,
+          category_id: 1,
+          stock_quantity: 0,
+          attribute_value_ids: [1],
+        })
         .select('id, attribute_value_ids')
         .single();
       expect(forced.error).toBeNull();

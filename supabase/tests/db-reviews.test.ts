@@ -15,7 +15,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from 'supabase-local';
 import { forEachServer, storageSurface, type TestServer } from 'supabase-local/testing';
-import { addPeople, expectLedgerBalanced, liftRateLimits, PEOPLE, STORE_PATHS, type Person } from './support/store.ts';
+import {
+  addPeople,
+  expectLedgerBalanced,
+  liftRateLimits,
+  PEOPLE,
+  STORE_PATHS,
+  type Person,
+} from './support/store.ts';
 import { ADDRESS, gstClient, hsnProduct } from './support/gst.ts';
 import { uniq } from './support/variants.ts';
 
@@ -62,7 +69,11 @@ interface Stats {
   product_review_count: number;
 }
 
-async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<Rpc<T>> {
+async function rpc<T>(
+  client: SupabaseClient,
+  fn: string,
+  args: Record<string, unknown> = {},
+): Promise<Rpc<T>> {
   const { data, error } = await client.rpc(fn, args);
   return {
     data: error ? null : data,
@@ -232,15 +243,19 @@ forEachServer(
         .update(values)
         .in('id', ids)
         .select('id, status, rejection_reason');
-      return { data: (data ?? []) as { id: number; status: string; rejection_reason: string | null }[], error };
+      return {
+        data: (data ?? []) as { id: number; status: string; rejection_reason: string | null }[],
+        error,
+      };
     }
 
     const approve = (ids: number[], client = staff) => patch(ids, { status: 'approved' }, client);
 
     async function statusOf(id: number): Promise<string> {
-      const { rows } = await s.db.query<{ status: string }>('select status::text from public.reviews where id = $1', [
-        id,
-      ]);
+      const { rows } = await s.db.query<{ status: string }>(
+        'select status::text from public.reviews where id = $1',
+        [id],
+      );
       return rows[0]!.status;
     }
 
@@ -285,9 +300,10 @@ forEachServer(
           details: 'order_not_delivered',
         });
         // Shipped is not delivered either.
-        const placed = await s.db.query<{ order_id: string }>('select order_id from public.order_items where id = $1', [
-          pendingLine,
-        ]);
+        const placed = await s.db.query<{ order_id: string }>(
+          'select order_id from public.order_items where id = $1',
+          [pendingLine],
+        );
         expect((await setStatus(placed.rows[0]!.order_id, 'shipped')).error).toBeNull();
         expect((await submit(asha, pendingLine!, 5)).error).toMatchObject({ details: 'order_not_delivered' });
         // Visitors cannot call it at all.
@@ -318,15 +334,25 @@ forEachServer(
         const first = await reviewed(asha, line!, 5, { title: 'Lovely sofa' });
         expect((await approve([first.id])).error).toBeNull();
         expect(await statsOf(s.db, p)).toMatchObject(expectedStats([5]));
-        const again = await reviewed(asha, line!, 2, { title: 'Sagging after a month', body: 'The cushions sag already.' });
+        const again = await reviewed(asha, line!, 2, {
+          title: 'Sagging after a month',
+          body: 'The cushions sag already.',
+        });
         expect(again.id).toBe(first.id);
-        expect(again).toMatchObject({ rating: 2, title: 'Sagging after a month', status: 'pending', rejection_reason: null });
+        expect(again).toMatchObject({
+          rating: 2,
+          title: 'Sagging after a month',
+          status: 'pending',
+          rejection_reason: null,
+        });
         const { rows } = await s.db.query('select id from public.reviews where order_item_id = $1', [line]);
         expect(rows).toHaveLength(1);
         // The edit is no longer published: the product has no approved review left.
         expect(await statsOf(s.db, p)).toMatchObject(expectedStats([]));
         // A rejected review edited goes back to pending, without the old reason.
-        expect((await patch([first.id], { status: 'rejected', rejection_reason: 'Off-topic' })).error).toBeNull();
+        expect(
+          (await patch([first.id], { status: 'rejected', rejection_reason: 'Off-topic' })).error,
+        ).toBeNull();
         const edited = await reviewed(asha, line!, 3);
         expect(edited).toMatchObject({ id: first.id, status: 'pending', rejection_reason: null });
         // Two lines of the same product (two orders) are two reviews.
@@ -360,7 +386,9 @@ forEachServer(
         // The limits themselves are fine, trimmed.
         const ok = await reviewed(asha, line!, 1, { title: '  abc  ', body: 'y'.repeat(3000) });
         expect(ok.title).toBe('abc');
-        expect((await reviewed(asha, line!, 5, { title: 'z'.repeat(120), body: '1234567890' })).rating).toBe(5);
+        expect((await reviewed(asha, line!, 5, { title: 'z'.repeat(120), body: '1234567890' })).rating).toBe(
+          5,
+        );
       });
     });
 
@@ -370,19 +398,23 @@ forEachServer(
         const [line] = await bought(asha, [p]);
         const mine = await photo(asha, PEOPLE.customerA);
         const bilals = await photo(bilal, PEOPLE.customerB);
-        const notFound = { message: 'A photo could not be found; please upload it again.', details: 'invalid_photo_path' };
+        const notFound = {
+          message: 'A photo could not be found; please upload it again.',
+          details: 'invalid_photo_path',
+        };
         expect((await submit(asha, line!, 4, { photos: [bilals] })).error).toMatchObject(notFound);
         expect(
           (await submit(asha, line!, 4, { photos: [`${PEOPLE.customerA.id}/never-uploaded.webp`] })).error,
         ).toMatchObject(notFound);
-        expect((await submit(asha, line!, 4, { photos: [`${PEOPLE.customerA.id}/../x.webp`] })).error).toMatchObject(
-          notFound,
-        );
+        expect(
+          (await submit(asha, line!, 4, { photos: [`${PEOPLE.customerA.id}/../x.webp`] })).error,
+        ).toMatchObject(notFound);
         expect((await submit(asha, line!, 4, { photos: [mine, mine] })).error).toMatchObject(notFound);
         // The same name in another bucket (return-photos) is not a review photo.
         const elsewhere = `${PEOPLE.customerA.id}/${uniq('ret-')}.webp`;
         expect(
-          (await asha.storage.from('return-photos').upload(elsewhere, WEBP, { contentType: 'image/webp' })).error,
+          (await asha.storage.from('return-photos').upload(elsewhere, WEBP, { contentType: 'image/webp' }))
+            .error,
         ).toBeNull();
         expect((await submit(asha, line!, 4, { photos: [elsewhere] })).error).toMatchObject(notFound);
         const six = [];
@@ -414,7 +446,9 @@ forEachServer(
         expect((await bucket(anon).download(path)).error).toBeNull();
         expect((await bucket(bilal).download(path)).error).toBeNull();
         // Rejected again: private again.
-        expect((await patch([r.id], { status: 'rejected', rejection_reason: 'Photo of another product' })).error).toBeNull();
+        expect(
+          (await patch([r.id], { status: 'rejected', rejection_reason: 'Photo of another product' })).error,
+        ).toBeNull();
         expect((await bucket(anon).download(path)).error).not.toBeNull();
         expect((await bucket(bilal).download(path)).error).not.toBeNull();
         // An unused photo of Asha's own stays hers only.
@@ -452,7 +486,9 @@ forEachServer(
         expect(await statusOf(ok.id)).toBe('pending');
         expect(await statsOf(s.db, p)).toMatchObject(expectedStats([]));
         // Rejecting it with a reason is fine; the customer's edit without the number can be approved.
-        expect((await patch([ids[0]!], { status: 'rejected', rejection_reason: 'Contains a phone number' })).error).toBeNull();
+        expect(
+          (await patch([ids[0]!], { status: 'rejected', rejection_reason: 'Contains a phone number' })).error,
+        ).toBeNull();
         const edited = await reviewed(asha, lines[0]!, 5, { body: 'Great sofa, comfortable and firm.' });
         expect(edited).toMatchObject({ id: ids[0], status: 'pending', flags: [] });
         expect((await approve([edited.id])).error).toBeNull();
@@ -468,9 +504,14 @@ forEachServer(
         expect((await patch([r.id], { status: 'rejected', rejection_reason: '   ' })).error).not.toBeNull();
         expect((await patch([r.id], { status: 'rejected', rejection_reason: 'no' })).error).not.toBeNull();
         expect(await statusOf(r.id)).toBe('pending');
-        const rejected = await patch([r.id], { status: 'rejected', rejection_reason: '  Not about the product  ' });
+        const rejected = await patch([r.id], {
+          status: 'rejected',
+          rejection_reason: '  Not about the product  ',
+        });
         expect(rejected.error).toBeNull();
-        expect(rejected.data).toEqual([{ id: r.id, status: 'rejected', rejection_reason: 'Not about the product' }]);
+        expect(rejected.data).toEqual([
+          { id: r.id, status: 'rejected', rejection_reason: 'Not about the product' },
+        ]);
         const { rows } = await s.db.query<{ moderated_by: string; moderated_at: string | null }>(
           'select moderated_by::text, moderated_at::text from public.reviews where id = $1',
           [r.id],
@@ -491,10 +532,14 @@ forEachServer(
           expect(tried.data).toEqual([]);
           expect(await statusOf(r.id)).toBe('pending');
         }
-        expect((await anon.from('reviews').update({ status: 'approved' }).eq('id', r.id)).error).not.toBeNull();
+        expect(
+          (await anon.from('reviews').update({ status: 'approved' }).eq('id', r.id)).error,
+        ).not.toBeNull();
         // The author cannot change her rating, or anything else, around submit_review.
         expect((await asha.from('reviews').update({ rating: 5 }).eq('id', r.id)).error).not.toBeNull();
-        expect((await asha.from('reviews').update({ user_id: PEOPLE.customerB.id }).eq('id', r.id)).error).not.toBeNull();
+        expect(
+          (await asha.from('reviews').update({ user_id: PEOPLE.customerB.id }).eq('id', r.id)).error,
+        ).not.toBeNull();
         expect((await asha.from('reviews').delete().eq('id', r.id).select('id')).data ?? []).toEqual([]);
         expect(await statusOf(r.id)).toBe('pending');
         // Nor can a customer give a product a rating through products.
@@ -522,7 +567,9 @@ forEachServer(
         expect(await statsOf(s.db, p)).toMatchObject({ rating: null, product_review_count: 0 });
         expect((await approve([r1.id])).error).toBeNull();
         expect(await statsOf(s.db, p)).toMatchObject(expectedStats([5]));
-        expect((await patch([r1.id], { status: 'rejected', rejection_reason: 'Duplicate of another' })).error).toBeNull();
+        expect(
+          (await patch([r1.id], { status: 'rejected', rejection_reason: 'Duplicate of another' })).error,
+        ).toBeNull();
         expect(await statsOf(s.db, p)).toMatchObject(expectedStats([]));
         // The seed's products have no rating but from approved reviews.
         const { rows } = await s.db.query(
@@ -553,7 +600,9 @@ forEachServer(
           expect(await statsMismatches(s.db)).toEqual([]);
           for (const p of products)
             expect(await statsOf(s.db, p)).toMatchObject(
-              expectedStats(reviews.filter((r) => r.product === p && state.get(r.id) === 'approved').map((r) => r.rating)),
+              expectedStats(
+                reviews.filter((r) => r.product === p && state.get(r.id) === 'approved').map((r) => r.rating),
+              ),
             );
         };
         // One PATCH approves all 21 across three products.
@@ -563,7 +612,14 @@ forEachServer(
         reviews.forEach((r) => state.set(r.id, 'approved'));
         await expectAll();
         // A reply to many (no status change) leaves the numbers as they are.
-        expect((await patch(reviews.slice(0, 10).map((r) => r.id), { store_reply: 'Thank you!' })).error).toBeNull();
+        expect(
+          (
+            await patch(
+              reviews.slice(0, 10).map((r) => r.id),
+              { store_reply: 'Thank you!' },
+            )
+          ).error,
+        ).toBeNull();
         await expectAll();
         // One PATCH rejects every third, with a reason.
         const rejected = reviews.filter((_, i) => i % 3 === 0).map((r) => r.id);
@@ -594,7 +650,11 @@ forEachServer(
         expect((await patch(first, { status: 'pending' })).error).toBeNull();
         first.forEach((id) => state.set(id, 'pending'));
         await expectAll();
-        expect(await statsOf(s.db, products[0]!)).toMatchObject({ rating: null, review_count: 0, product_review_count: 0 });
+        expect(await statsOf(s.db, products[0]!)).toMatchObject({
+          rating: null,
+          review_count: 0,
+          product_review_count: 0,
+        });
       });
 
       it('counts 10 concurrent approvals of one product’s reviews exactly (and 10 concurrent rejections and deletions)', async () => {
@@ -637,17 +697,34 @@ forEachServer(
         const high = await reviewed(bilal, b1!, 5, { title: 'Perfect' });
         const pending = await reviewed(asha, a2, 4, { title: 'Not yet published' });
         expect((await approve([low.id, high.id])).error).toBeNull();
-        expect((await staff.from('reviews').update({ store_reply: 'We are sending a fix.' }).eq('id', low.id)).error).toBeNull();
-        const { data, error } = await rpc<Record<string, unknown>[]>(anon, 'product_reviews', { product_id: p });
+        expect(
+          (await staff.from('reviews').update({ store_reply: 'We are sending a fix.' }).eq('id', low.id))
+            .error,
+        ).toBeNull();
+        const { data, error } = await rpc<Record<string, unknown>[]>(anon, 'product_reviews', {
+          product_id: p,
+        });
         expect(error).toBeNull();
         expect(data!.map((r) => r.id)).toEqual([high.id, low.id]);
         expect(data!.map((r) => r.id)).not.toContain(pending.id);
         for (const r of data!)
-          expect(Object.keys(r).sort()).toEqual(
-            ['author_name', 'body', 'created_at', 'id', 'photos', 'rating', 'replied_at', 'store_reply', 'title', 'variant_title'],
-          );
+          expect(Object.keys(r).sort()).toEqual([
+            'author_name',
+            'body',
+            'created_at',
+            'id',
+            'photos',
+            'rating',
+            'replied_at',
+            'store_reply',
+            'title',
+            'variant_title',
+          ]);
         expect(data!.map((r) => r.author_name)).toEqual(['Bilal K.', 'Asha R.']);
-        expect(data![1]).toMatchObject({ store_reply: 'We are sending a fix.', replied_at: expect.any(String) });
+        expect(data![1]).toMatchObject({
+          store_reply: 'We are sending a fix.',
+          replied_at: expect.any(String),
+        });
         const json = JSON.stringify(data);
         for (const secret of [
           'user_id',
@@ -662,14 +739,27 @@ forEachServer(
         ])
           expect(json).not.toContain(secret);
         // Sorts and pages.
-        const lowest = await rpc<{ id: number }[]>(anon, 'product_reviews', { product_id: p, sort: 'lowest' });
+        const lowest = await rpc<{ id: number }[]>(anon, 'product_reviews', {
+          product_id: p,
+          sort: 'lowest',
+        });
         expect(lowest.data!.map((r) => r.id)).toEqual([low.id, high.id]);
-        const highest = await rpc<{ id: number }[]>(anon, 'product_reviews', { product_id: p, sort: 'highest' });
+        const highest = await rpc<{ id: number }[]>(anon, 'product_reviews', {
+          product_id: p,
+          sort: 'highest',
+        });
         expect(highest.data!.map((r) => r.id)).toEqual([high.id, low.id]);
-        const page = await rpc<{ id: number }[]>(anon, 'product_reviews', { product_id: p, page_offset: 1, page_size: 1 });
+        const page = await rpc<{ id: number }[]>(anon, 'product_reviews', {
+          product_id: p,
+          page_offset: 1,
+          page_size: 1,
+        });
         expect(page.data!.map((r) => r.id)).toEqual([low.id]);
         // The statistics are public.
-        const stats = await anon.from('product_review_stats').select('review_count, rating_sum, stars_2, stars_5').eq('product_id', p);
+        const stats = await anon
+          .from('product_review_stats')
+          .select('review_count, rating_sum, stars_2, stars_5')
+          .eq('product_id', p);
         expect(stats.data).toEqual([{ review_count: 2, rating_sum: 7, stars_2: 1, stars_5: 1 }]);
         const prod = await anon.from('products').select('rating, review_count').eq('id', p).single();
         expect(prod.data).toEqual({ rating: 3.5, review_count: 2 });
