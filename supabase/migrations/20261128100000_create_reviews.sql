@@ -137,8 +137,9 @@ create index reviews_variant_id_idx on public.reviews (variant_id) where variant
 create index reviews_moderated_by_idx on public.reviews (moderated_by) where moderated_by is not null;
 create index reviews_photos_idx on public.reviews using gin (photos) where status = 'approved';
 
--- Staff moderate (status, rejection reason, reply); the trigger stamps who and when, and clears a
--- rejection reason when a review is approved again.
+-- Staff moderate (status, rejection reason, reply); the trigger stamps who and when (and clears both
+-- when the review goes back to pending, as the author's edit does), and clears a rejection reason when
+-- a review is approved again.
 create or replace function private.reviews_before_write()
 returns trigger
 language plpgsql
@@ -151,9 +152,10 @@ begin
   new.rejection_reason := nullif(btrim(new.rejection_reason), '');
   new.store_reply := nullif(btrim(new.store_reply), '');
   if tg_op = 'UPDATE' then
+    -- Back to pending (the author's edit, or staff undoing a decision) is not a decision: no moderator.
     if new.status is distinct from old.status then
-      new.moderated_by := (select auth.uid());
-      new.moderated_at := now();
+      new.moderated_by := case when new.status <> 'pending' then (select auth.uid()) end;
+      new.moderated_at := case when new.status <> 'pending' then now() end;
     end if;
     if new.status <> 'rejected' then
       new.rejection_reason := null;
