@@ -79,7 +79,8 @@ as $$
     case when t ~ '(^|[^0-9])(\+?91[ -]?)?[6-9][0-9]{4}[ -]?[0-9]{5}([^0-9]|$)' or t ~ '[0-9]{10,}'
       then 'phone' end,
     case when t ~* '[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+' then 'email' end,
-    case when t ~* '(https?://|www\.|\m[a-z0-9-]+\.(com|in|net|org|co|io|me|ly|xyz|info|shop|app|link)\M)'
+    -- A bare domain is written in lower case ("shop.in/x"); "liked it.In the end" is a missed space.
+    case when t ~* '(https?://|www\.)' or t ~ '\m[a-z0-9-]+\.(com|in|net|org|co|io|me|ly|xyz|info|shop|app|link)\M'
       then 'link' end
   ], null)
   from (select coalesce(title, '') || ' ' || coalesce(body, '') as t) as x

@@ -484,7 +484,10 @@ forEachServer(
         }
         // In a bulk approval, one flagged review fails the whole statement: nothing is approved.
         const [clean] = await bought(asha, [p]);
-        const ok = await reviewed(asha, clean!, 4, { body: 'No contact details here, just a good sofa.' });
+        // A missed space after a full stop ("it.In") is not a link, nor is a price or a size.
+        const ok = await reviewed(asha, clean!, 4, {
+          body: 'Liked it.In the end worth ₹24,999 for 198 x 84 cm. No contact details here.',
+        });
         expect(ok.flags).toEqual([]);
         expect((await approve([ok.id, ids[0]!])).error).not.toBeNull();
         expect(await statusOf(ok.id)).toBe('pending');
