@@ -170,3 +170,75 @@ test('a delivered order → the customer reviews it → staff approve (after an 
   await expect(page.getByText(bad.title)).toHaveCount(0);
   expect(outside).toEqual([]);
 });
+
+/** A 1×1 PNG: the photo a customer attaches to a review. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a review with a phone number and a photo: the page shows the photo, says why it cannot be approved, and the filters find it', async ({
+  page,
+}) => {
+  const name = `Flagged review stool ${tag}`;
+  const product = await createProduct(name);
+  const shopper = await createUser();
+  const staff = await createUser('admin');
+  const shopperToken = await tokenOf(shopper);
+  const staffToken = await tokenOf(staff);
+  const line = await deliveredLine(product.id, shopper, shopperToken, staffToken);
+  const photo = `${shopper.id}/e2e-${Date.now()}/1.png`;
+  const upload = await fetch(`${API}/storage/v1/object/review-photos/${photo}`, {
+    method: 'POST',
+    headers: { apikey: keys.anonKey, Authorization: `Bearer ${shopperToken}`, 'Content-Type': 'image/png' },
+    body: PNG,
+  });
+  expect(upload.ok, await upload.text()).toBe(true);
+  const title = `Call me about it ${tag}`;
+  const review = await rpc<{ id: number; flags: string[] }>('submit_review', shopperToken, {
+    order_item_id: line,
+    rating: 3,
+    title,
+    body: 'Nice stool. Call me on 9876543210 if you want to see it.',
+    photos: [photo],
+  });
+  expect(review.flags).toEqual(['phone']);
+
+  await signInAsAdmin(page, staff);
+  await page.goto('/admin/reviews');
+  // the product filter (an autocomplete over the products' names) and the rating filter
+  await page.getByRole('combobox', { name: 'Product' }).fill(name);
+  await page.getByRole('option', { name }).click();
+  const row = rowOf(page, title);
+  await expect(row).toBeVisible();
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(row).toContainText('Phone number');
+  await page.getByRole('combobox', { name: 'Rating' }).click();
+  await page.getByRole('option', { name: '5 stars' }).click();
+  await expect(rowOf(page, title)).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Rating' }).click();
+  await page.getByRole('option', { name: '3 stars' }).click();
+  await expect(rowOf(page, title)).toBeVisible();
+
+  await rowOf(page, title).getByText(title).click();
+  await expect(page.getByText('Contains a phone number: cannot be approved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await expect(page.getByText('Call me on 9876543210 if you want to see it.')).toBeVisible();
+  const img = page.getByRole('img', { name: 'Review photo 1' });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // the database refuses it too (the button is only a hint)
+  const refused = await fetch(`${API}/rest/v1/reviews?id=eq.${review.id}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: keys.anonKey,
+      Authorization: `Bearer ${staffToken}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ status: 'approved' }),
+  });
+  expect(refused.status).toBe(400);
+  expect((await reviewOf(review.id)).status).toBe('pending');
+});
