@@ -23,7 +23,7 @@ export function ReviewLineNote({ orderId, item }: { orderId: string; item: Order
         </>
       ) : (
         <Link to={href} className={linkClass}>
-          Rate this product<span className="sr-only">: {item.product_name}</span>
+          Rate this product<span className="sr-only"> {item.product_name}</span>
         </Link>
       )}
     </p>
