@@ -42,9 +42,14 @@ export function ProductSummary({
       )}
       <h1 className="mt-2 text-3xl font-bold">{product.name}</h1>
       <p className="mt-2 text-stone-700">
-        <a href="#reviews" className="hover:underline">
-          <RatingSummary rating={product.rating} count={product.review_count} size="md" />
-        </a>
+        {/* With reviews, the rating leads to them (the page's Customer reviews section). */}
+        {product.rating === null ? (
+          <RatingSummary rating={null} count={0} />
+        ) : (
+          <a href="#reviews" className="hover:underline">
+            <RatingSummary rating={product.rating} count={product.review_count} size="md" />
+          </a>
+        )}
       </p>
       <ProductPrice price={price} originalPrice={originalPrice} />
       <p className="mt-1 text-sm text-stone-700" data-testid="product-mrp">
