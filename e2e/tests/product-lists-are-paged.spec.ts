@@ -2,12 +2,21 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 
 const PAGE_SIZE = 24;
 
-/** The storefront's product-list requests (REST `GET /rest/v1/products`), as the shopper's browser sent them. */
+/** The storefront's short product lists (REST `GET /rest/v1/products`), as the shopper's browser sent them. */
 function productRequests(page: Page): URLSearchParams[] {
   const seen: URLSearchParams[] = [];
   page.on('request', (r: Request) => {
     const url = new URL(r.url());
     if (r.method() === 'GET' && url.pathname === '/rest/v1/products') seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+/** The listing pages' requests: `browse_products` (one page of results with its total and counts). */
+function browseRequests(page: Page): Record<string, unknown>[] {
+  const seen: Record<string, unknown>[] = [];
+  page.on('request', (r: Request) => {
+    if (new URL(r.url()).pathname === '/rest/v1/rpc/browse_products') seen.push(r.postDataJSON());
   });
   return seen;
 }
@@ -18,23 +27,22 @@ const names = (page: Page) =>
 test('the all-products page shows 24 products, and Load more adds the next pages in the same order', async ({
   page,
 }) => {
-  const requests = productRequests(page);
+  const requests = browseRequests(page);
   await page.goto('/products?sort=price-asc');
   const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
   await expect(items).toHaveCount(PAGE_SIZE);
   await expect(page.getByText(`Showing ${PAGE_SIZE} products`)).toBeVisible();
-  // One page and one more row (to know there is more), never the whole catalog.
-  const first = requests.find((p) => p.get('offset') === '0');
-  expect(first?.get('limit')).toBe(String(PAGE_SIZE + 1));
-  expect(requests.every((p) => p.has('limit'))).toBe(true);
+  // One page with the total (the database counts), never the whole catalog.
+  const first = requests.find((p) => p.page_offset === 0);
+  expect(first?.page_size).toBe(PAGE_SIZE);
+  expect(first?.sort).toBe('price-asc');
+  expect(requests.every((p) => p.page_size === PAGE_SIZE)).toBe(true);
   const firstPage = await names(page);
 
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(items).toHaveCount(2 * PAGE_SIZE);
   await expect(page.getByText(`Showing ${2 * PAGE_SIZE} products`)).toBeVisible();
-  expect(requests.find((p) => p.get('offset') === String(PAGE_SIZE))?.get('limit')).toBe(
-    String(PAGE_SIZE + 1),
-  );
+  expect(requests.find((p) => p.page_offset === PAGE_SIZE)?.page_size).toBe(PAGE_SIZE);
   const twoPages = await names(page);
   expect(twoPages.slice(0, PAGE_SIZE)).toEqual(firstPage);
 
@@ -48,6 +56,9 @@ test('the all-products page shows 24 products, and Load more adds the next pages
   expect(all.slice(0, 2 * PAGE_SIZE)).toEqual(twoPages);
   expect(new Set(all).size).toBe(all.length);
   await expect(page.getByText(`Showing all ${all.length} products`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${all.length} products` })).toBeVisible();
+  // Paging never enters the URL.
+  await expect(page).not.toHaveURL(/page=|offset=/);
 
   // Sorted by price across the pages, and the sort stays in the URL.
   const prices = await page
@@ -62,7 +73,8 @@ test('the all-products page shows 24 products, and Load more adds the next pages
 
 test('a category page and related products ask for a limited list', async ({ page }) => {
   const requests = productRequests(page);
-  // One request for a category with products: its products, each with the category (no category list).
+  const listings = browseRequests(page);
+  // One request for a category with products: browse_products by its slug (no category list).
   const categoryLists: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/rest/v1/category_summaries') categoryLists.push(r.url());
@@ -72,10 +84,10 @@ test('a category page and related products ask for a limited list', async ({ pag
   await expect(page.getByRole('list', { name: 'Sofas products' }).getByRole('listitem')).toHaveCount(7);
   await expect(page.getByText('Showing all 7 products')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
-  // By the category's slug, with the category embedded: the one request of the page.
-  const list = requests.find((p) => p.get('category.slug') === 'eq.sofas');
-  expect(list?.get('offset')).toBe('0');
-  expect(list?.get('limit')).toBe(String(PAGE_SIZE + 1));
+  // By the category's slug, answering the category too: the one request of the page.
+  const list = listings.find((p) => p.category_slug === 'sofas');
+  expect(list?.page_offset).toBe(0);
+  expect(list?.page_size).toBe(PAGE_SIZE);
   await expect(page.getByText('Three-seaters, sectionals, loveseats')).toBeVisible(); // the category's description
   expect(categoryLists, 'no category list for a category with products').toEqual([]);
 

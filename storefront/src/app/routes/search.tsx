@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { categoryQueries } from '@/features/catalog/api/categories';
-import { productQueries } from '@/features/catalog/api/products';
-import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-card';
+import { BrowseResults } from '@/features/catalog/components/browse-results';
+import { useBrowse } from '@/features/catalog/hooks/use-browse';
 import { rankCategories } from '@/features/catalog/rank-categories';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -13,7 +13,9 @@ export function Component() {
   const q = (params.get('q') ?? '').trim();
   usePageTitle(q ? `Search: ${q}` : 'Search', 'Search the FurniCraft catalog.');
   const enabled = q.length > 1;
-  const products = useQuery({ ...productQueries.search(q, 40), enabled });
+  const scope = { q };
+  // Typo-tolerant (search_products inside browse_products), filtered, sorted by relevance by default.
+  const browse = useBrowse({ search: q, scope, enabled });
   const categories = useQuery({ ...categoryQueries.list(), enabled });
   const matchingCategories = rankCategories(q, categories.data ?? []);
 
@@ -39,25 +41,20 @@ export function Component() {
               ))}
             </nav>
           )}
-          {products.isPending ? (
-            <ProductGridSkeleton />
-          ) : products.isError ? (
-            <p role="alert">We could not search right now. Please try again.</p>
-          ) : products.data.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center">
-              No products found for “{q}”. Try another word or browse our categories.
-            </p>
-          ) : (
-            <ProductGrid
-              label="Search results"
-              products={products.data}
-              priorityCount={4}
-              headingLevel={2}
-              renderAddToCart={(p) => (
-                <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
-              )}
-            />
-          )}
+          <BrowseResults
+            browse={browse}
+            scope={scope}
+            label="Search results"
+            errorMessage="We could not search right now. Please try again."
+            renderAddToCart={(p) => (
+              <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
+            )}
+            empty={
+              <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center">
+                No products found for “{q}”. Try another word or browse our categories.
+              </p>
+            }
+          />
         </>
       )}
     </section>

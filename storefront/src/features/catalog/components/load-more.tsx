@@ -1,7 +1,5 @@
-import type { Product, ProductPage } from '@/features/catalog/api/products';
-
 /** Every product of the pages loaded so far (useInfiniteQuery's data), in order. */
-export function loadedProducts(query: { data?: { pages: ProductPage[] } }): Product[] {
+export function loadedProducts<T>(query: { data?: { pages: { products: T[] }[] } }): T[] {
   return query.data?.pages.flatMap((p) => p.products) ?? [];
 }
 
