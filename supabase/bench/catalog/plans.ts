@@ -70,3 +70,48 @@ export async function sqlPlan(
     await c.query('rollback');
   }
 }
+
+/**
+ * The plans of what a statement runs inside (a plpgsql function's own queries), from auto_explain
+ * (`log_nested_statements`, analyze + buffers, JSON) sent to this client as LOG notices; rolled
+ * back. Returns the slowest nested statement's summary (with its duration as executionMs).
+ */
+export async function nestedPlan(c: pg.Client, sql: string): Promise<PlanSummary | undefined> {
+  const found: { ms: number; plan: unknown }[] = [];
+  const onNotice = (m: { message?: string }) => {
+    const x = /^duration: ([0-9.]+) ms\s+plan:\s*([\s\S]*)$/.exec(m.message ?? '');
+    if (!x) return;
+    try {
+      found.push({ ms: Number(x[1]), plan: JSON.parse(x[2]!) });
+    } catch {
+      /* not a JSON plan */
+    }
+  };
+  await c.query(`load 'auto_explain'`);
+  await c.query('begin');
+  c.on('notice', onNotice);
+  try {
+    for (const [k, v] of Object.entries({
+      'auto_explain.log_min_duration': '0',
+      'auto_explain.log_analyze': 'on',
+      'auto_explain.log_buffers': 'on',
+      'auto_explain.log_nested_statements': 'on',
+      'auto_explain.log_format': 'json',
+      'auto_explain.log_level': 'log',
+      client_min_messages: 'log',
+    }))
+      await c.query(`select set_config($1, $2, true)`, [k, v]);
+    await c.query(sql);
+  } finally {
+    await c.query('rollback');
+    c.off('notice', onNotice);
+  }
+  // the outer statement is the slowest; its nested ones are those with a "Query Text" other than it
+  const nested = found.filter(
+    (f) => (f.plan as { 'Query Text'?: string })['Query Text']?.trim() !== sql.trim(),
+  );
+  const best = nested.sort((a, b) => b.ms - a.ms)[0];
+  if (!best) return undefined;
+  const s = planSummary(best.plan);
+  return { ...s, executionMs: best.ms };
+}

@@ -18,6 +18,8 @@ export interface BenchRequest {
   innerSql?: string;
   /** settings the RPC runs its inner query with (`set` clauses of the function) */
   innerSettings?: Record<string, string>;
+  /** a statement whose nested statements (a plpgsql function's queries) auto_explain explains */
+  nestedSql?: string;
 }
 
 /** storefront/src/features/catalog/api/products.ts COLUMNS */
@@ -561,6 +563,145 @@ export function returnsRequests(ctx: { returnId: string; returnOrderId: string }
         ['user_id', 'eq.__SELF__'],
         ['order', 'created_at.desc'],
       ])}`,
+      targetMs: 15,
+    },
+  ];
+}
+
+/**
+ * Listing pages through browse_products (issue 20; storefront features/catalog/api/browse-products.ts:
+ * `supabase.rpc('browse_products', {...})`, a POST with the state's filters, undefined ones left out).
+ * Target: a filtered category page with its counts p99 ≤ 25 ms. Each one's inner statement is
+ * explained by auto_explain (`nestedSql`): its REST plan is a Function Scan.
+ */
+export const BROWSE_FILTERS = {
+  material: ['sheesham-wood', 'teak-wood'],
+  colour: ['brown'],
+};
+
+export function browseRequests(ctx: { cat1Slug: string; catlastSlug: string }): BenchRequest[] {
+  const T = 25;
+  const rpc = (name: string, body: Record<string, unknown>): BenchRequest => ({
+    name,
+    who: 'anon',
+    method: 'POST',
+    path: '/rpc/browse_products',
+    body: { filters: {}, in_stock_only: false, page_offset: 0, page_size: 24, ...body },
+    targetMs: T,
+    nestedSql: `select public.browse_products(${browseArgs({ filters: {}, in_stock_only: false, page_offset: 0, page_size: 24, ...body })})`,
+  });
+  const filtered = { filters: BROWSE_FILTERS, price_min: 10000, price_max: 50000 };
+  return [
+    rpc('browse: category (largest), unfiltered', { category_slug: ctx.cat1Slug }),
+    rpc('browse: category (smallest), unfiltered', { category_slug: ctx.catlastSlug }),
+    rpc('browse: category, material+colour+price', { category_slug: ctx.cat1Slug, ...filtered }),
+    rpc('browse: category, filtered, price-asc, page 3', {
+      category_slug: ctx.cat1Slug,
+      ...filtered,
+      sort: 'price-asc',
+      page_offset: 48,
+    }),
+    rpc('browse: all products, unfiltered', {}),
+    rpc('browse: all products, material+colour+price', filtered),
+    rpc('browse: search "sofa" + fabric/velvet, ≤ ₹50,000', {
+      search: 'sofa',
+      filters: { material: ['fabric', 'velvet'] },
+      price_max: 50000,
+    }),
+  ];
+}
+
+/** browse_products' named arguments as SQL (`name => value`), for explaining it directly. */
+function browseArgs(body: Record<string, unknown>): string {
+  const sqlLit = (v: unknown): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    if (typeof v === 'object') return `'${JSON.stringify(v).replace(/'/g, "''")}'::jsonb`;
+    return `'${String(v).replace(/'/g, "''")}'`;
+  };
+  return Object.entries(body)
+    .map(([k, v]) => `${k} => ${sqlLit(v)}`)
+    .join(', ');
+}
+
+/**
+ * Reviews (issue 20): the product page's reviews (product_reviews RPC: newest and highest, pages 1 and
+ * 5) of the product with the most approved reviews, the product page's own query with its
+ * product_review_stats row (average, count, histogram), and the admin's moderation queue (pending,
+ * oldest first, ra-data-postgrest: `select=*`, count=exact, 25) with the dashboard's pending count.
+ */
+export function reviewsRequests(ctx: { reviewProductId: number; reviewProductSlug: string }): BenchRequest[] {
+  const T = 15;
+  const reviews = (name: string, sort: string, page: number): BenchRequest => ({
+    name,
+    who: 'anon',
+    method: 'POST',
+    path: '/rpc/product_reviews',
+    body: { product_id: ctx.reviewProductId, sort, page_offset: (page - 1) * 10, page_size: 10 },
+    targetMs: T,
+    // product_reviews is SQL but security definer (never inlined): auto_explain shows its own plan.
+    nestedSql: `select * from public.product_reviews(product_id => ${ctx.reviewProductId}, sort => '${sort}', page_offset => ${(page - 1) * 10}, page_size => 10)`,
+  });
+  const STATS = 'review_count,rating_sum,stars_1,stars_2,stars_3,stars_4,stars_5';
+  return [
+    reviews('reviews: newest, page 1', 'newest', 1),
+    reviews('reviews: newest, page 5', 'newest', 5),
+    reviews('reviews: highest, page 1', 'highest', 1),
+    reviews('reviews: highest, page 5', 'highest', 5),
+    {
+      name: 'product page + review stats (embedded)',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([
+        ['select', `${PRODUCT_PAGE_COLUMNS},review_stats:product_review_stats(${STATS})`],
+        ['slug', `eq.${ctx.reviewProductSlug}`],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'product page (by slug), many reviews',
+      who: 'anon',
+      method: 'GET',
+      path: `/products?${qs([
+        ['select', PRODUCT_PAGE_COLUMNS],
+        ['slug', `eq.${ctx.reviewProductSlug}`],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'product_review_stats row',
+      who: 'anon',
+      method: 'GET',
+      path: `/product_review_stats?${qs([
+        ['select', STATS],
+        ['product_id', `eq.${ctx.reviewProductId}`],
+      ])}`,
+      targetMs: T,
+    },
+    {
+      name: 'admin: pending reviews (oldest first, 25)',
+      who: 'admin',
+      method: 'GET',
+      path: `/reviews?${qs([
+        ['select', '*'],
+        ['status', 'eq.pending'],
+        ['order', 'created_at.asc'],
+        ['offset', '0'],
+        ['limit', '25'],
+      ])}`,
+      headers: { Prefer: 'count=exact' },
+      targetMs: 300,
+    },
+    {
+      name: 'admin: pending reviews (count)',
+      who: 'admin',
+      method: 'GET',
+      path: `/reviews?${qs([
+        ['select', 'id'],
+        ['status', 'eq.pending'],
+        ['limit', '0'],
+      ])}`,
+      headers: { Prefer: 'count=exact' },
       targetMs: 15,
     },
   ];

@@ -1,6 +1,6 @@
 /**
  * pnpm bench:catalog [--products N] [--orders N] [--quick] [--requests N] [--concurrency N]
- *   [--seconds N] [--keep] [--reuse DBNAME] [--database-url URL]
+ *   [--seconds N] [--keep] [--reuse DBNAME] [--only NAME,…] [--database-url URL]
  *
  * The store at catalog scale (issue 4 "Benchmark", issue 7 "Performance"): a scratch PostgreSQL
  * database, bootstrapped and migrated + seeded like `serve` does it (supabase-local's
@@ -30,7 +30,7 @@ import {
   type RestConfig,
 } from 'supabase-local';
 import { startChild } from 'supabase-local/bench';
-import { generate } from './generate.ts';
+import { generate, recount } from './generate.ts';
 import {
   adminRequests,
   outboxRequests,
@@ -39,9 +39,11 @@ import {
   deliveryRequests,
   gstRequests,
   returnsRequests,
+  browseRequests,
+  reviewsRequests,
   type BenchRequest,
 } from './queries.ts';
-import { planSummary, sqlPlan, type PlanSummary } from './plans.ts';
+import { nestedPlan, planSummary, sqlPlan, type PlanSummary } from './plans.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS = path.resolve(HERE, '../results/catalog.json');
@@ -59,10 +61,16 @@ function args() {
     orders: num('orders', quick ? 100_000 : 1_000_000),
     requests: num('requests', quick ? 100 : 200),
     concurrency: num('concurrency', 8),
-    seconds: num('seconds', 10),
+    // --only measures requests: place_order runs for 0 s unless --seconds says otherwise
+    seconds: num('seconds', a.includes('--only') ? 0 : 10),
     keep: a.includes('--keep') || val('reuse') !== undefined,
     /** a database an earlier `--keep` run left: migrate it (new migrations only) and measure again */
     reuse: val('reuse'),
+    /** only the requests whose name contains one of these (comma-separated); place_order is skipped */
+    only: val('only')
+      ?.split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     quick,
     url:
       val('database-url') ??
@@ -148,7 +156,15 @@ async function main() {
       : await generate(c, { products: o.products, orders: o.orders, log });
     const genSeconds = Math.round((performance.now() - t) / 100) / 10;
     log(
-      `generated in ${genSeconds} s: ${gen.variants} variants, ${gen.orderItems} order items, ${gen.outboxRows} outbox rows`,
+      `generated in ${genSeconds} s: ${gen.variants} variants, ${gen.orderItems} order items, ${gen.outboxRows} outbox rows, ` +
+        `${gen.attributeValues} product attribute values, ${gen.reviews} reviews`,
+    );
+    log(
+      `reviews: ${gen.checks.approvedReviews} approved over ${gen.checks.reviewedProducts} products, ${gen.checks.pendingReviews} pending, ` +
+        `${gen.checks.rejectedReviews} rejected; product_review_stats = recount: ${gen.checks.statsMismatches === 0 ? 'yes' : `NO (${gen.checks.statsMismatches} differ)`}, ` +
+        `products.rating/review_count = recount: ${gen.checks.productMismatches === 0 ? 'yes' : `NO (${gen.checks.productMismatches} differ)`}, ` +
+        `attribute_value_ids = product_attribute_values: ${gen.checks.attributeMismatches === 0 ? 'yes' : `NO (${gen.checks.attributeMismatches} differ)`}; ` +
+        `most reviewed product ${gen.checks.topProductId} (${gen.checks.topProductReviews} approved)`,
     );
     loadavg['generated'] = os.loadavg();
 
@@ -250,8 +266,16 @@ async function main() {
               (select v.id from public.product_variants as v join public.products as p on p.id = v.product_id
                where p.id >= $1 and (p.id - $1 + 1) % 5 = 4 and v.position = 3 order by p.id limit 1 offset $4) as "variantId",
               (select array_agg(x.id) from (select v.id from public.product_variants as v
-               where v.product_id >= $1 order by v.product_id, v.id limit 5 offset $2) as x) as "cartVariantIds"`,
-      [gen.productIdMin, Math.floor(o.products / 2), Math.floor(o.products / 3), Math.floor(o.products / 15)],
+               where v.product_id >= $1 order by v.product_id, v.id limit 5 offset $2) as x) as "cartVariantIds",
+              $5::bigint as "reviewProductId",
+              (select slug from public.products where id = $5::bigint) as "reviewProductSlug"`,
+      [
+        gen.productIdMin,
+        Math.floor(o.products / 2),
+        Math.floor(o.products / 3),
+        Math.floor(o.products / 15),
+        gen.checks.topProductId,
+      ],
     );
     const ctx = pick.rows[0] as {
       cat1: number;
@@ -268,6 +292,8 @@ async function main() {
       productId: number;
       variantId: number;
       cartVariantIds: number[];
+      reviewProductId: number;
+      reviewProductSlug: string;
     };
     const requests = [
       ...storefrontRequests(ctx, 'customer1'),
@@ -277,10 +303,14 @@ async function main() {
       ...deliveryRequests(ctx),
       ...gstRequests({ orderId: ctx.invoicedOrderId }),
       ...returnsRequests(ctx),
-    ].map((r) => ({
-      ...r,
-      path: r.path.replace('__SELF__', userUuid('bench-user-1')),
-    }));
+      ...browseRequests(ctx),
+      ...reviewsRequests(ctx),
+    ]
+      .filter((r) => !o.only || o.only.some((x) => r.name.includes(x)))
+      .map((r) => ({
+        ...r,
+        path: r.path.replace('__SELF__', userUuid('bench-user-1')),
+      }));
     const rows: Row[] = [];
     log(
       `\nlatency: ${o.requests} sequential requests each (after 10 warm-up), REST engine in a child process`,
@@ -295,9 +325,16 @@ async function main() {
         times.push(performance.now() - t0);
       }
       let nrows: number | null = null;
+      let total: number | null = null;
       try {
         const j = JSON.parse(last!.text) as unknown;
         nrows = Array.isArray(j) ? j.length : 1;
+        // browse_products: one object with the page's items and the listing's total
+        if (j && typeof j === 'object' && !Array.isArray(j) && 'items' in j) {
+          const b = j as { items: unknown[]; total: number };
+          nrows = b.items.length;
+          total = b.total;
+        }
       } catch {
         /* not JSON */
       }
@@ -307,7 +344,7 @@ async function main() {
         method: r.method,
         path: r.path.length > 160 ? r.path.slice(0, 157) + '...' : r.path,
         rows: nrows,
-        count: last!.res.headers.get('content-range'),
+        count: total !== null ? `total ${total}` : last!.res.headers.get('content-range'),
         p50: ms(pct(times, 50)),
         p99: ms(pct(times, 99)),
         mean: ms(times.reduce((a, b) => a + b, 0) / times.length),
@@ -325,6 +362,10 @@ async function main() {
       // What a plpgsql RPC runs inside is not in its plan: explain the inner query directly.
       if (r.innerSql)
         row.plan = { ...(row.plan ?? emptyPlan()), inner: await sqlPlan(c, r.innerSql, r.innerSettings) };
+      if (r.nestedSql) {
+        const inner = await nestedPlan(c, r.nestedSql);
+        if (inner) row.plan = { ...(row.plan ?? emptyPlan()), inner };
+      }
       rows.push(row);
       const flag = row.p99 > r.targetMs ? '  ✗ over target' : '';
       log(
@@ -498,12 +539,22 @@ async function main() {
 
 /** What generate() reports, read back from a database it filled earlier (--reuse). */
 async function generated(c: pg.Client, products: number) {
-  const r = await c.query<{ max: string; users: string; items: string; outbox: string; variants: string }>(
+  const r = await c.query<{
+    max: string;
+    users: string;
+    items: string;
+    outbox: string;
+    variants: string;
+    attrs: string;
+    reviews: string;
+  }>(
     `select (select max(id) from public.products) as max,
             (select count(*) from auth.users where email like 'customer%@example.com') as users,
             (select count(*) from public.order_items) as items,
             (select count(*) from public.notification_outbox) as outbox,
-            (select count(*) from public.product_variants) as variants`,
+            (select count(*) from public.product_variants) as variants,
+            (select count(*) from public.product_attribute_values) as attrs,
+            (select count(*) from public.reviews) as reviews`,
   );
   const row = r.rows[0]!;
   return {
@@ -513,6 +564,9 @@ async function generated(c: pg.Client, products: number) {
     orderItems: Number(row.items),
     outboxRows: Number(row.outbox),
     variants: Number(row.variants),
+    attributeValues: Number(row.attrs),
+    reviews: Number(row.reviews),
+    checks: await recount(c),
     seconds: {} as Record<string, number>,
   };
 }
