@@ -1,12 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  PAGE_SIZE,
-  fetchProduct,
-  fetchProductPage,
-  fetchProducts,
-  productQueries,
-} from '@/features/catalog/api/products';
+import { fetchProduct, fetchProducts } from '@/features/catalog/api/products';
 
 // A real supabase-js client whose fetch answers with `rows` and records the URL it was asked for.
 const requests: URL[] = [];
@@ -37,45 +31,6 @@ describe('product lists never ask for the whole catalog', () => {
     requests.length = 0;
   });
 
-  it('asks for one page plus one row through offset/limit, and says whether there is more', async () => {
-    rows = PAGE_SIZE + 1;
-    const page = await fetchProductPage({ categoryId: 3 }, 0);
-    expect(last().get('offset')).toBe('0');
-    expect(last().get('limit')).toBe(String(PAGE_SIZE + 1));
-    expect(last().get('category_id')).toBe('eq.3');
-    expect(last().get('order')).toBe('created_at.desc,id.asc');
-    expect(page.products).toHaveLength(PAGE_SIZE);
-    expect(page.nextOffset).toBe(PAGE_SIZE);
-  });
-
-  it("a category page asks for its products by the category's slug, with the category's heading", async () => {
-    rows = 3;
-    await fetchProductPage({ categorySlug: 'living-room' }, 0);
-    expect(last().get('select')).toContain('category:categories!inner(id,name,slug,description)');
-    expect(last().get('category.slug')).toBe('eq.living-room');
-    expect(last().get('category_id')).toBeNull();
-  });
-
-  it('ends the list when a page comes back short', async () => {
-    rows = 7;
-    const page = await fetchProductPage({ sort: 'price-asc' }, 48);
-    expect(last().get('offset')).toBe('48');
-    expect(last().get('limit')).toBe(String(PAGE_SIZE + 1));
-    expect(last().get('order')).toBe('price.asc,id.asc');
-    expect(page.products.map((p) => p.id)).toEqual([49, 50, 51, 52, 53, 54, 55]);
-    expect(page.nextOffset).toBeNull();
-  });
-
-  it('a full last page (exactly pageSize rows) has no next page', async () => {
-    rows = 4;
-    const page = await fetchProductPage({ sort: 'rating', inStockOnly: true, maxPrice: 25000 }, 4, 4);
-    expect(last().get('limit')).toBe('5');
-    expect(last().get('in_stock')).toBe('eq.true');
-    expect(last().get('price')).toBe('lte.25000');
-    expect(last().get('order')).toBe('rating.desc,id.asc');
-    expect(page.nextOffset).toBeNull();
-  });
-
   it('short lists send their limit (related products: 4 shown + the product itself)', async () => {
     rows = 5;
     await fetchProducts({ categoryId: 2, limit: 5 });
@@ -85,20 +40,10 @@ describe('product lists never ask for the whole catalog', () => {
 
   it('cards learn whether a product has options from its variant_count, without an embed per card', async () => {
     rows = 1;
-    await fetchProductPage({ categorySlug: 'sofas' }, 0);
-    expect(last().get('select')).toMatch(/(^|,)variant_count(,|$)/);
-    expect(last().get('select')).not.toContain('product_variants');
     await fetchProducts({ featured: true, limit: 8 });
     expect(last().get('select')).toMatch(/(^|,)variant_count(,|$)/);
     expect(last().get('select')).not.toContain('product_variants');
     expect(last().get('limit')).toBe('8');
-  });
-
-  it('the infinite query starts at offset 0 and follows nextOffset', () => {
-    const options = productQueries.pages({ sort: 'newest' });
-    expect(options.initialPageParam).toBe(0);
-    expect(options.getNextPageParam({ products: [], nextOffset: 24 }, [], 0, [])).toBe(24);
-    expect(options.getNextPageParam({ products: [], nextOffset: null }, [], 0, [])).toBeNull();
   });
 });
 

@@ -1,17 +1,15 @@
 import type { QueryData } from '@supabase/supabase-js';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Json } from 'shared/types/database';
 import { toAppError } from '@/lib/errors';
 import { getSupabase, type Supabase } from '@/lib/get-supabase';
 
 /**
  * A product as the storefront lists it: the selected columns of `products` with its category, typed
- * from the generated `Database` through supabase-js (a renamed column fails `pnpm typecheck`). On a
- * category page's list (`categorySlug`) the category also carries its description.
+ * from the generated `Database` through supabase-js (a renamed column fails `pnpm typecheck`). The
+ * listing pages' products (browse_products, `api/browse-products.ts`) are checked to be one.
  */
-export type Product = QueryData<ReturnType<typeof searchQuery>>[number] & {
-  category: { description?: string | null };
-};
+export type Product = QueryData<ReturnType<typeof searchQuery>>[number];
 
 /** `products.specifications` as its check constraint shapes it: an object with optional features, warranty, assembly. */
 export interface ProductSpecifications {
@@ -30,10 +28,9 @@ export function productSpecifications(json: Json | null): ProductSpecifications 
 
 export type ProductSort = 'newest' | 'price-asc' | 'price-desc' | 'rating';
 
+/** A short list's filters; the listing pages filter through browse_products (`api/browse-products.ts`). */
 export interface ProductFilter {
   categoryId?: number;
-  /** The category's slug: a category page asks for its products in the same round trip as for the category. */
-  categorySlug?: string;
   featured?: boolean;
   inStockOnly?: boolean;
   maxPrice?: number;
@@ -45,27 +42,10 @@ export interface ProductListFilter extends ProductFilter {
   limit: number;
 }
 
-/**
- * Products per page on the category and all-products pages: a multiple of the grid's 2 and 4 columns.
- * With 100,000 products an unpaged list would be 1,000 rows (the API's max_rows) per request.
- */
-export const PAGE_SIZE = 24;
-
-export interface ProductPage {
-  products: Product[];
-  /** The offset of the next page, or null on the last one. */
-  nextOffset: number | null;
-}
-
 const FIELDS =
   'id,slug,name,description,price,price_max,variant_count,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
 const COLUMNS = `${FIELDS},category:categories(id,name,slug)` as const;
 const LIST_COLUMNS = COLUMNS;
-/**
- * The category joined as a filter (`!inner`): only products whose category matches; with the category's
- * description, so a category page needs no second request for it.
- */
-const COLUMNS_BY_CATEGORY = `${FIELDS},category:categories!inner(id,name,slug,description)` as const;
 
 /**
  * The product page in one request: the product, its category, its options with their values, and its
@@ -87,7 +67,6 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const productKeys = {
   all: ['products'] as const,
   list: (f: ProductListFilter) => [...productKeys.all, 'list', f] as const,
-  pages: (f: ProductFilter, pageSize: number) => [...productKeys.all, 'pages', f, pageSize] as const,
   detail: (id: string) => [...productKeys.all, 'detail', id] as const,
   byIds: (ids: number[]) => [...productKeys.all, 'by-ids', ids] as const,
   search: (q: string, limit: number) => [...productKeys.all, 'search', q, limit] as const,
@@ -105,10 +84,7 @@ export type ProductOption = ProductDetail['options'][number];
 
 /** The filters and the sort; the order always ends with `id`, so pages never overlap or skip. */
 function listQuery(supabase: Supabase, f: ProductFilter) {
-  let query = supabase
-    .from('products')
-    .select(f.categorySlug === undefined ? LIST_COLUMNS : COLUMNS_BY_CATEGORY);
-  if (f.categorySlug !== undefined) query = query.eq('category.slug', f.categorySlug);
+  let query = supabase.from('products').select(LIST_COLUMNS);
   if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
   if (f.featured) query = query.eq('featured', true);
   if (f.inStockOnly) query = query.eq('in_stock', true);
@@ -134,25 +110,6 @@ export async function fetchProducts(f: ProductListFilter): Promise<Product[]> {
   const { data, error } = await listQuery(supabase, f).limit(f.limit);
   if (error) throw toAppError(error);
   return data;
-}
-
-/**
- * One page of a list: asks for pageSize + 1 rows (`offset`/`limit` through `.range()`), so the extra
- * row tells whether there is a next page without counting the whole catalog.
- */
-export async function fetchProductPage(
-  f: ProductFilter,
-  offset: number,
-  pageSize = PAGE_SIZE,
-): Promise<ProductPage> {
-  const supabase = await getSupabase();
-  const { data, error } = await listQuery(supabase, f).range(offset, offset + pageSize);
-  if (error) throw toAppError(error);
-  const rows: Product[] = data;
-  return {
-    products: rows.slice(0, pageSize),
-    nextOffset: rows.length > pageSize ? offset + pageSize : null,
-  };
 }
 
 /**
@@ -201,15 +158,6 @@ export const productQueries = {
   // The spec caches the product list for 2 minutes and one product for 5.
   list: (f: ProductListFilter) =>
     queryOptions({ queryKey: productKeys.list(f), queryFn: () => fetchProducts(f), staleTime: TWO_MINUTES }),
-  /** A paged list for useInfiniteQuery: the category and all-products pages ("Load more"). */
-  pages: (f: ProductFilter, pageSize = PAGE_SIZE) =>
-    infiniteQueryOptions({
-      queryKey: productKeys.pages(f, pageSize),
-      queryFn: ({ pageParam }) => fetchProductPage(f, pageParam, pageSize),
-      initialPageParam: 0,
-      getNextPageParam: (last) => last.nextOffset,
-      staleTime: TWO_MINUTES,
-    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: productKeys.detail(id),
