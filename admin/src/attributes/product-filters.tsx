@@ -123,7 +123,7 @@ export function ProductFilters() {
           disabled={!changed || save.isPending}
           onClick={() => void save.mutate({ product_id: product.id, value_ids: current })}
         >
-          Save filters
+          Update filters
         </Button>
       </CardContent>
     </Card>
