@@ -137,3 +137,60 @@ test('a customer reviews a delivered product with a photo; once staff approve it
     page.getByRole('listitem').filter({ hasText: order.orderNumber }).getByTestId('review-status'),
   ).toHaveText('Published');
 });
+
+test('a review that was not published says why; the customer edits it, keeping its photo, and it waits for approval again', async ({
+  page,
+}, testInfo) => {
+  const name = `Review Stool ${testInfo.project.name} ${Date.now()}`;
+  const product = await createProduct(name);
+  const order = await deliveredOrderOf(product.id);
+  await signInAt(page, `/profile?tab=orders`, order.user);
+  const history = page.getByRole('listitem').filter({ hasText: order.orderNumber });
+  await history.getByRole('link', { name: `Rate this product ${name}` }).click();
+  const stars = page.getByRole('group', { name: 'Your rating' });
+  await stars.locator('label', { has: page.getByRole('radio', { name: '2 stars' }) }).click();
+  await page.getByLabel('Title').fill('Wobbly legs');
+  await page
+    .getByRole('textbox', { name: 'Your review', exact: true })
+    .fill('One leg is shorter than the others.');
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles({ name: 'leg.png', mimeType: 'image/png', buffer: PHOTO });
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you for your review');
+
+  const [stored] = await rest<{ id: number; photos: string[] }[]>(
+    `/rest/v1/reviews?select=id,photos&product_id=eq.${product.id}`,
+  );
+  await moderateReview(stored!.id, {
+    status: 'rejected',
+    rejection_reason: 'Please describe the product rather than the delivery.',
+  });
+
+  await page.goto('/profile?tab=orders');
+  await expect(history.getByTestId('review-status')).toHaveText(
+    'Not published: Please describe the product rather than the delivery.',
+  );
+  await history.getByRole('link', { name: `Edit your review of ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit your review', level: 1 })).toBeVisible();
+  await expect(stars.getByRole('radio', { name: '2 stars' })).toBeChecked();
+  await expect(page.getByLabel('Title')).toHaveValue('Wobbly legs');
+  await expect(page.getByRole('img', { name: 'Photo 1: added earlier' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page
+    .getByRole('textbox', { name: 'Your review', exact: true })
+    .fill('The stool rocks: one leg is shorter than the others.');
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you for your review');
+
+  const [edited] = await rest<{ status: string; body: string; photos: string[] }[]>(
+    `/rest/v1/reviews?select=status,body,photos&id=eq.${stored!.id}`,
+  );
+  expect(edited).toEqual({
+    status: 'pending',
+    body: 'The stool rocks: one leg is shorter than the others.',
+    photos: stored!.photos,
+  });
+  await page.getByRole('link', { name: 'Back to Order History' }).click();
+  await expect(history.getByTestId('review-status')).toHaveText('Pending approval');
+});
