@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RatingSummary } from '@/components/ui/star-rating';
 import { REVIEW_SORTS, reviewQueries, type ReviewSort } from '@/features/reviews/api/product-reviews';
@@ -24,7 +24,12 @@ export function ProductReviews({
   const [sort, setSort] = useState<ReviewSort>('newest');
   const sortId = useId();
   const stats = useQuery(reviewQueries.stats(productId));
-  const list = useInfiniteQuery({ ...reviewQueries.list(productId, sort), enabled: rating !== null });
+  // Another order keeps the reviews shown until the new ones arrive (no empty flash under the select).
+  const list = useInfiniteQuery({
+    ...reviewQueries.list(productId, sort),
+    enabled: rating !== null,
+    placeholderData: keepPreviousData,
+  });
   if (rating === null) return null;
   const reviews = list.data?.pages.flatMap((p) => p.reviews) ?? [];
   return (
@@ -66,7 +71,7 @@ export function ProductReviews({
           </p>
         ) : (
           <>
-            <ul aria-label="Reviews" className="mt-2">
+            <ul aria-label="Reviews" aria-busy={list.isPlaceholderData || undefined} className="mt-2">
               {reviews.map((r) => (
                 <li key={r.id}>
                   <ReviewItem review={r} />
