@@ -57,7 +57,11 @@ export interface ReviewPage {
 }
 
 /** One page: asks for one review more than it shows, which only says whether there is another page. */
-async function fetchReviewPage(productId: number, sort: ReviewSort, offset: number): Promise<ReviewPage> {
+export async function fetchReviewPage(
+  productId: number,
+  sort: ReviewSort,
+  offset: number,
+): Promise<ReviewPage> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('product_reviews', {
     product_id: productId,
