@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { categoryQueries } from '@/features/catalog/api/categories';
 import { BrowseResults } from '@/features/catalog/components/browse-results';
-import { legendClass } from '@/features/catalog/components/filters/filter-styles';
 import { useBrowse } from '@/features/catalog/hooks/use-browse';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -56,7 +55,7 @@ function CategoryFilter({ value, onChange }: { value?: string; onChange: (slug?:
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className={`${legendClass} block`}>
+      <label htmlFor={id} className="mb-2 block text-sm font-semibold text-stone-900">
         Category
       </label>
       <select

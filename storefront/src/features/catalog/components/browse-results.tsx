@@ -58,7 +58,7 @@ export function BrowseResults({
           <p role="status" className="text-sm font-medium text-stone-700">
             {pending ? 'Updating…' : plural(first.total, 'product', 'products')}
           </p>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex items-center gap-2">
             <FilterSheet
               active={activeChips(state, first.facets).length}
               total={pending ? undefined : first.total}

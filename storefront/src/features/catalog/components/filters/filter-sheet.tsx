@@ -68,7 +68,7 @@ export function FilterSheet({
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
-          <div className="flex-1 overflow-y-auto px-4 pb-4">{children}</div>
+          <div className="flex-1 overflow-y-auto px-4 pt-2 pb-4">{children}</div>
           <div className="border-t border-stone-200 p-4">
             <button
               type="button"

@@ -28,7 +28,8 @@ export function SortSelect({
   const options = scope.q ? LABELS : LABELS.filter((s) => s.value !== 'relevance');
   return (
     <label className="flex items-center gap-2 text-sm font-medium">
-      Sort by
+      {/* On a phone the select sits beside the Filters button: the label is for screen readers there. */}
+      <span className="max-md:sr-only">Sort by</span>
       <select
         className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
         value={state.sort ?? defaultSort(scope)}
