@@ -138,7 +138,7 @@ test('a customer reviews a delivered product with a photo; once staff approve it
   ).toHaveText('Published');
 });
 
-test('a review that was not published says why; the customer edits it, keeping its photo, and it waits for approval again', async ({
+test('a review that was not published says why; the customer edits it, keeping its photo, waits for approval again, and can withdraw it', async ({
   page,
 }, testInfo) => {
   const name = `Review Stool ${testInfo.project.name} ${Date.now()}`;
@@ -193,4 +193,13 @@ test('a review that was not published says why; the customer edits it, keeping i
   });
   await page.getByRole('link', { name: 'Back to Order History' }).click();
   await expect(history.getByTestId('review-status')).toHaveText('Pending approval');
+
+  // The author may withdraw it; the line can then be reviewed again.
+  await history.getByRole('link', { name: `Edit your review of ${name}` }).click();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Withdraw your review' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Your review has been withdrawn/);
+  expect(await rest<unknown[]>(`/rest/v1/reviews?select=id&id=eq.${stored!.id}`)).toEqual([]);
+  await page.getByRole('link', { name: 'Back to Order History' }).click();
+  await expect(history.getByRole('link', { name: `Rate this product ${name}` })).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { useSessionReady, useUser } from '@/features/auth/hooks/use-session';
 import { orderKeys, orderQueries } from '@/features/orders/api/orders';
 import { reviewStatusText } from '@/features/orders/review-status';
 import { ReviewForm } from '@/features/reviews/components/review-form';
+import { WithdrawReviewButton } from '@/features/reviews/components/withdraw-review-button';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const linkClass = 'font-medium text-amber-800 underline';
@@ -26,11 +27,15 @@ export function Component() {
   const ready = useSessionReady();
   const queryClient = useQueryClient();
   const order = useQuery({ ...orderQueries.forReview(orderId), enabled: Boolean(user) });
-  const [submitted, setSubmitted] = useState(false);
+  const [done, setDone] = useState<'submitted' | 'withdrawn' | null>(null);
 
   if (!ready) return <PageSpinner />;
   if (!user) return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(pathname)}`} replace />;
 
+  const finish = (what: 'submitted' | 'withdrawn') => {
+    setDone(what);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  };
   const back = (
     <Link to={`${paths.profile}?tab=orders`} className={linkClass}>
       Back to Order History
@@ -38,7 +43,14 @@ export function Component() {
   );
   const item = order.data?.items.find((i) => String(i.id) === itemId);
   let body;
-  if (submitted) {
+  if (done === 'withdrawn') {
+    body = (
+      <div role="status" className="rounded-xl border border-stone-200 bg-stone-50 p-5">
+        <p className="text-lg font-semibold">Your review has been withdrawn</p>
+        <p className="mt-3">{back}</p>
+      </div>
+    );
+  } else if (done === 'submitted') {
     body = (
       <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-5">
         <p className="flex items-center gap-2 text-lg font-semibold text-green-900">
@@ -75,11 +87,13 @@ export function Component() {
           userId={user.id}
           orderItemId={item.id}
           existing={item.review}
-          onSubmitted={() => {
-            setSubmitted(true);
-            void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-          }}
+          onSubmitted={() => finish('submitted')}
         />
+        {item.review && (
+          <div className="mt-8 border-t border-stone-200 pt-4">
+            <WithdrawReviewButton reviewId={item.review.id} onWithdrawn={() => finish('withdrawn')} />
+          </div>
+        )}
       </>
     );
   }

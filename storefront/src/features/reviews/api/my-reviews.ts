@@ -27,6 +27,20 @@ export function useSubmitReview() {
   });
 }
 
+/**
+ * delete_review: the author withdraws their review (published or not: ISO 20488 lets authors withdraw);
+ * its refusal is toasted by the app's mutation error handler.
+ */
+export function useDeleteReview() {
+  return useMutation({
+    mutationFn: async (reviewId: number) => {
+      const supabase = await getSupabase();
+      const { error } = await supabase.rpc('delete_review', { review_id: reviewId });
+      if (error) throw toAppError(error);
+    },
+  });
+}
+
 export const isReviewPhotoType = (type: string): type is keyof typeof REVIEW_PHOTO_TYPES =>
   type in REVIEW_PHOTO_TYPES;
 
