@@ -102,6 +102,22 @@ test.describe('desktop', () => {
     const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
+    // The keyboard ticks a value (native checkboxes in fieldsets).
+    await page
+      .getByRole('region', { name: 'Filters' })
+      .getByRole('checkbox', { name: /^Velvet/ })
+      .focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL('/category/sofas?material=velvet&sort=price-asc');
+    await total(page, 1);
+
+    // The all-products page's old links: ?max= becomes a price range, an unknown category goes.
+    await page.goto('/products?max=25000&category=nope');
+    await expect(page).toHaveURL('/products?price=-25000');
+    await expect(
+      page.getByRole('region', { name: 'Filters' }).getByRole('radio', { name: /^₹10,000 – ₹25,000/ }),
+    ).not.toBeChecked();
+
     // A category without seating has no such group.
     await page.goto('/category/chairs');
     await expect(
