@@ -219,6 +219,16 @@ test('a review with a phone number and a photo: the page shows the photo, says w
   await page.getByRole('combobox', { name: 'Rating' }).click();
   await page.getByRole('option', { name: '3 stars' }).click();
   await expect(rowOf(page, title)).toBeVisible();
+  // the dates are India's days, both ends included
+  const istDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
+  const today = istDay(new Date());
+  await page.getByRole('textbox', { name: 'Date from' }).fill(today);
+  await page.getByRole('textbox', { name: 'Date to' }).fill(today);
+  await expect(rowOf(page, title)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Date to' }).fill(istDay(new Date(Date.now() - 86_400_000)));
+  await expect(rowOf(page, title)).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Date to' }).fill(today);
+  await expect(rowOf(page, title)).toBeVisible();
 
   await rowOf(page, title).getByText(title).click();
   await expect(page.getByText('Contains a phone number: cannot be approved.')).toBeVisible();

@@ -24,8 +24,8 @@ const reviewFilters = [
   <ReferenceInput key="product" source="product_id" reference="products" alwaysOn>
     <AutocompleteInput optionText="name" label="Product" sx={{ minWidth: 240 }} />
   </ReferenceInput>,
-  <DateInput key="from" source="date_from" label="From" alwaysOn />,
-  <DateInput key="to" source="date_to" label="To" alwaysOn />,
+  <DateInput key="from" source="date_from" label="Date from" alwaysOn />,
+  <DateInput key="to" source="date_to" label="Date to" alwaysOn />,
 ];
 
 /**

@@ -44,17 +44,18 @@ describe('dates on India’s calendar', () => {
     expect(formatReviewDate('2026-10-26T10:00:00Z')).toBe('26 Oct 2026');
   });
   it('starts an IST day at 18:30 UTC the day before', () => {
-    expect(istDayStart('2026-10-26')).toBe('2026-10-25T18:30:00.000Z');
-    expect(istDayStart('2026-10-26', 1)).toBe('2026-10-26T18:30:00.000Z');
+    expect(istDayStart('2026-10-26')).toBe('2026-10-25T18:30:00Z');
+    expect(istDayStart('2026-10-26', 1)).toBe('2026-10-26T18:30:00Z');
     expect(istDayStart('26/10/2026')).toBeNull();
     expect(istDayStart(undefined)).toBeNull();
   });
   it('turns from/to into a half-open range that includes the last day', () => {
     expect(reviewFilter({ status: 'pending', date_from: '2026-10-01', date_to: '2026-10-31' })).toEqual({
       status: 'pending',
-      'created_at@gte': '2026-09-30T18:30:00.000Z',
-      'created_at@lt': '2026-10-31T18:30:00.000Z',
+      '@and': { 'created_at@gte': '2026-09-30T18:30:00Z', 'created_at@lt': '2026-10-31T18:30:00Z' },
     });
+    expect(reviewFilter({ date_from: '2026-10-01' })).toEqual({ 'created_at@gte': '2026-09-30T18:30:00Z' });
+    expect(reviewFilter({ date_to: '2026-10-31' })).toEqual({ 'created_at@lt': '2026-10-31T18:30:00Z' });
     expect(reviewFilter({ rating: 5, date_from: '' })).toEqual({ rating: 5 });
   });
 });
