@@ -47,8 +47,11 @@ export function useBrowse({
 
   const { q, category } = scope;
 
+  // The query's key is the canonical selection (sorted values, the default sort left out), so a link
+  // that only differs in form asks nothing more once the URL is rewritten.
+  const keyState = useMemo(() => canonical(state, { q, category }), [state, q, category]);
   const query = useInfiniteQuery({
-    ...browseQueries.pages({ categorySlug, search, state }),
+    ...browseQueries.pages({ categorySlug, search, state: keyState }),
     enabled,
     // While a new selection loads, the last one's products and counts stay (no skeleton, no layout
     // shift), but only within the same listing: another category page starts blank.
@@ -96,7 +99,7 @@ export function useBrowse({
       const key = browseQueries.pages({
         categorySlug: nextScope ? nextScope.category : categorySlug,
         search,
-        state: parseBrowseParams(new URLSearchParams(serializeBrowseParams(next))),
+        state: canonical(next, nextScope ?? { q, category }),
       } satisfies BrowseQuery).queryKey;
       queryClient.setQueryData<InfiniteData<BrowsePage, number>>(key, (data) =>
         data && data.pages.length > 1
@@ -110,4 +113,8 @@ export function useBrowse({
   );
 
   return { state, update, query, first, pending: query.isPlaceholderData };
+}
+
+function canonical(state: BrowseState, scope: BrowseScope): BrowseState {
+  return parseBrowseParams(new URLSearchParams(serializeBrowseParams(state, scope)));
 }
