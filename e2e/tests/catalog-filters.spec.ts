@@ -169,5 +169,13 @@ test.describe('phone', () => {
     await page.goBack();
     await expect(page).toHaveURL('/category/sofas?material=fabric');
     await expect(results(page)).toHaveCount(5);
+
+    // Clear all in the sheet.
+    await opener.click();
+    await sheet.getByRole('button', { name: 'Clear all' }).click();
+    await expect(sheet.getByRole('button', { name: 'Show 7 results' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Clear all' })).toHaveCount(0);
+    await expect(sheet.getByRole('button', { name: 'Show 7 results' })).toBeFocused();
+    await expect(page).toHaveURL('/category/sofas');
   });
 });

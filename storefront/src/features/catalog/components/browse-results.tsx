@@ -62,6 +62,7 @@ export function BrowseResults({
             <FilterSheet
               active={activeChips(state, first.facets).length}
               total={pending ? undefined : first.total}
+              onClear={() => update(clearFilters(state))}
             >
               {groups}
             </FilterSheet>

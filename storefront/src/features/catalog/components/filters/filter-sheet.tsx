@@ -10,17 +10,21 @@ import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 export function FilterSheet({
   active,
   total,
+  onClear,
   children,
 }: {
   /** How many filters are on (shown on the button). */
   active: number;
   /** The total for the selection, or undefined while it loads. */
   total: number | undefined;
+  /** Clear all (shown while a filter is on). */
+  onClear: () => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const show = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
   useLayoutEffect(() => {
@@ -69,12 +73,26 @@ export function FilterSheet({
             </button>
           </div>
           <div className="flex-1 overflow-y-auto px-4 pt-2 pb-4">{children}</div>
-          <div className="border-t border-stone-200 p-4">
+          <div className="flex gap-3 border-t border-stone-200 p-4">
+            {active > 0 && (
+              <button
+                type="button"
+                onClick={() => {
+                  // The button goes once nothing is on: focus moves on rather than to the page.
+                  show.current?.focus();
+                  onClear();
+                }}
+                className="rounded-lg border border-amber-800 px-4 py-3 font-medium text-amber-900 hover:bg-amber-50"
+              >
+                Clear all
+              </button>
+            )}
             <button
+              ref={show}
               type="button"
               onClick={close}
               aria-busy={total === undefined}
-              className="w-full rounded-lg bg-amber-800 px-4 py-3 font-semibold text-white hover:bg-amber-900"
+              className="flex-1 rounded-lg bg-amber-800 px-4 py-3 font-semibold text-white hover:bg-amber-900"
             >
               {total === undefined ? 'Show results' : `Show ${total} ${total === 1 ? 'result' : 'results'}`}
             </button>
