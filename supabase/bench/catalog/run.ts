@@ -409,7 +409,9 @@ async function main() {
     const stopAt = performance.now() + o.seconds * 1000;
     let seq = 0;
     log(
-      `\nplace_order: ${o.concurrency} concurrent customers for ${o.seconds} s (POST /rest/v1/rpc/place_order)`,
+      o.seconds > 0
+        ? `\nplace_order: ${o.concurrency} concurrent customers for ${o.seconds} s (POST /rest/v1/rpc/place_order)`
+        : '\nplace_order: not measured (--only)',
     );
     const tp0 = performance.now();
     await Promise.all(
@@ -466,9 +468,10 @@ async function main() {
       errors: Object.fromEntries(errors),
     };
     loadavg['place_order'] = os.loadavg();
-    log(
-      `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < 200 ? '  ✗ under target' : ''}`,
-    );
+    if (o.seconds > 0)
+      log(
+        `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < 200 ? '  ✗ under target' : ''}`,
+      );
     for (const [k, v] of errors) log(`    ${v}× ${k}`);
     // place_order's own statements, explained directly (the RPC's plan is a single Function Scan).
     const poPlans = {
