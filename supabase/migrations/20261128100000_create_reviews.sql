@@ -133,6 +133,10 @@ comment on column public.reviews.photos is 'Paths in the private review-photos b
 create index reviews_product_newest_idx on public.reviews (product_id, created_at desc, id desc) where status = 'approved';
 create index reviews_product_rating_idx on public.reviews (product_id, rating desc, created_at desc) where status = 'approved';
 create index reviews_status_created_at_idx on public.reviews (status, created_at);
+-- The admin's queue under RLS: `status = 'pending'` cannot be an index condition there (the enum's `=`
+-- is not leakproof, so it runs after the policy), but a partial index's predicate is proved, not run
+-- (pnpm bench:catalog: Seq Scan of 300,000 reviews without it).
+create index reviews_pending_created_at_idx on public.reviews (created_at, id) where status = 'pending';
 create index reviews_user_id_idx on public.reviews (user_id);
 create index reviews_variant_id_idx on public.reviews (variant_id) where variant_id is not null;
 create index reviews_moderated_by_idx on public.reviews (moderated_by) where moderated_by is not null;

@@ -167,15 +167,17 @@ begin
       group by v.id
     ),
     -- The total and the single-figure counts in one pass: the price range's bounds and buckets count
-    -- the products that pass every group but price; 4★ & up and in stock likewise for theirs.
+    -- the products that pass every group but price; 4★ & up and in stock likewise for theirs. A bucket
+    -- counts what choosing it shows (price_min ≤ price ≤ price_max): a ₹25,000 sofa is in both
+    -- ₹10,000–₹25,000 and ₹25,000–₹50,000.
     agg as (
       select count(*) filter (where s.fails = 0) as total,
         min(s.price) filter (where s.priced) as price_min,
         max(s.price) filter (where s.priced) as price_max,
-        count(*) filter (where s.priced and s.price >= 0 and s.price < 10000) as b1,
-        count(*) filter (where s.priced and s.price >= 10000 and s.price < 25000) as b2,
-        count(*) filter (where s.priced and s.price >= 25000 and s.price < 50000) as b3,
-        count(*) filter (where s.priced and s.price >= 50000 and s.price < 100000) as b4,
+        count(*) filter (where s.priced and s.price >= 0 and s.price <= 10000) as b1,
+        count(*) filter (where s.priced and s.price >= 10000 and s.price <= 25000) as b2,
+        count(*) filter (where s.priced and s.price >= 25000 and s.price <= 50000) as b3,
+        count(*) filter (where s.priced and s.price >= 50000 and s.price <= 100000) as b4,
         count(*) filter (where s.priced and s.price >= 100000) as b5,
         count(*) filter (where coalesce(s.rating, 0) >= 4 and (s.fails = 0 or (s.fails = 1 and not s.rating_ok))) as rated,
         count(*) filter (where s.in_stock and (s.fails = 0 or (s.fails = 1 and not s.stock_ok))) as stocked

@@ -266,7 +266,7 @@ function expected(c: Catalog, q: Query, searchIds: number[] | null = null) {
       buckets: buckets.map(([lo, hi]) => ({
         min: lo,
         max: hi,
-        count: priced.filter((x) => x >= lo * 100 && (hi === null || x < hi * 100)).length,
+        count: priced.filter((x) => x >= lo * 100 && (hi === null || x <= hi * 100)).length,
       })),
     },
     rating: scored.filter((s) => (s.p.rating ?? 0) >= 4 && (s.fails === 0 || (s.fails === 1 && !s.ratingOk)))
@@ -783,6 +783,30 @@ forEachStoreServer('browse_products', ({ server }) => {
         .single();
       expect(forced.error).toBeNull();
       expect(forced.data!.attribute_value_ids).toEqual([]);
+    });
+
+    it('counts a price on a range’s edge in both ranges, as choosing either lists it', async () => {
+      const slug = `edge-${uniq('').replace(/[^0-9a-z]/g, '')}`;
+      const cat = await staff
+        .from('categories')
+        .insert({ name: `Edge ${slug}`, slug })
+        .select('id')
+        .single();
+      expect(cat.error).toBeNull();
+      const made = await staff
+        .from('products')
+        .insert({ name: uniq('Edge sofa '), price: 25000, category_id: cat.data!.id, stock_quantity: 1 })
+        .select('id')
+        .single();
+      expect(made.error).toBeNull();
+      const counts = (await browse({ category_slug: slug })).price!.buckets.map((b) => b.count);
+      expect(counts).toEqual([0, 1, 1, 0, 0]);
+      for (const [lo, hi] of [
+        [10000, 25000],
+        [25000, 50000],
+      ])
+        expect((await browse({ category_slug: slug, price_min: lo, price_max: hi })).total).toBe(1);
+      expect((await browse({ category_slug: slug, price_min: 0, price_max: 24999.99 })).total).toBe(0);
     });
   });
 });
