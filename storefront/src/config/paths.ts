@@ -16,8 +16,7 @@ export const paths = {
   orderReturn: (orderId: string, itemId?: number) =>
     `/orders/${encodeURIComponent(orderId)}/return${itemId === undefined ? '' : `?item=${itemId}`}`,
   /** The review form of a delivered order's line (a second visit edits the review). */
-  orderReview: (orderId: string, itemId: number) =>
-    `/orders/${encodeURIComponent(orderId)}/review/${itemId}`,
+  orderReview: (orderId: string, itemId: number) => `/orders/${encodeURIComponent(orderId)}/review/${itemId}`,
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',
