@@ -262,15 +262,12 @@ export const storeApi = {
     const { error } = await supabase.functions.invoke('refunds', { body: { order_id: orderId } });
     if (error) throw toAdminError(await functionError(error));
   },
-  /** A customer's return photo from the private bucket: a signed URL valid for 10 minutes. */
-  returnPhotoUrl: async (path: string) => {
-    const { data, error } = await supabase.storage.from('return-photos').createSignedUrl(path, 600);
-    if (error) throw toAdminError(error);
-    return data.signedUrl;
-  },
-  /** A review's photo from the private review-photos bucket (staff read all): signed for 10 minutes. */
-  reviewPhotoUrl: async (path: string) => {
-    const { data, error } = await supabase.storage.from('review-photos').createSignedUrl(path, 600);
+  /**
+   * A customer's photo from a private bucket (a return's or a review's; staff read all): a signed URL
+   * valid for 10 minutes.
+   */
+  photoUrl: async (bucket: 'return-photos' | 'review-photos', path: string) => {
+    const { data, error } = await supabase.storage.from(bucket).createSignedUrl(path, 600);
     if (error) throw toAdminError(error);
     return data.signedUrl;
   },

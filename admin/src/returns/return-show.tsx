@@ -5,10 +5,10 @@ import { formatDay } from '@/delivery/delivery-days';
 import { ReturnActions } from '@/returns/return-actions';
 import { RETURN_DETAIL_COLUMNS, type ReturnDetail } from '@/returns/return-detail';
 import { ReturnItems } from '@/returns/return-items';
-import { ReturnPhotos } from '@/returns/return-photos';
 import { ReturnStatusChip } from '@/returns/return-status';
 import { ReturnTimeline } from '@/returns/return-timeline';
 import { pickupWindowLabel, refundAccountLabel, resolutionLabel } from '@/returns/return-rules';
+import { SignedPhotos } from '@/lib/signed-photos';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -98,7 +98,11 @@ function ReturnPage() {
           <ReturnItems items={r.items} />
         </Part>
         <Part id="return-photos-title" title="Photos">
-          <ReturnPhotos paths={r.photos} returnNumber={r.return_number} />
+          <SignedPhotos
+            bucket="return-photos"
+            paths={r.photos}
+            alt={(n) => `Photo ${n} of return ${r.return_number}`}
+          />
         </Part>
         <Part id="return-timeline-title" title="Timeline">
           <ReturnTimeline record={r} />

@@ -16,9 +16,9 @@ import { useNotifyError } from '@/lib/use-admin-mutation';
 import { ReviewActions } from '@/reviews/review-actions';
 import type { ReviewRow } from '@/reviews/review-list';
 import { REVIEW_COLUMNS } from '@/reviews/review-list';
-import { ReviewPhotos } from '@/reviews/review-photos';
 import { flagExplanations, formatReviewDate } from '@/reviews/review-rules';
 import { ReviewStatusChip, Stars } from '@/reviews/review-status';
+import { SignedPhotos } from '@/lib/signed-photos';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -70,7 +70,7 @@ function ReviewPage() {
         </Typography>
       </Part>
       <Part id="review-photos-title" title="Photos">
-        <ReviewPhotos paths={r.photos} />
+        <SignedPhotos bucket="review-photos" paths={r.photos} alt={(n) => `Review photo ${n}`} />
       </Part>
     </CardContent>
   );

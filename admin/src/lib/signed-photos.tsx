@@ -5,10 +5,20 @@ import { toAdminError } from '@/lib/errors';
 import { storeApi } from '@/lib/providers';
 
 /**
- * The customer's photos from the private return-photos bucket: signed URLs valid for 10 minutes,
- * asked for when the page opens (staff read every customer's photos; customers only their own).
+ * A customer's photos from a private bucket (a return's, a review's): signed URLs valid for 10
+ * minutes, asked for when the page opens (staff read every customer's photos), each opening the
+ * full picture in a new tab.
  */
-export function ReturnPhotos({ paths, returnNumber }: { paths: string[]; returnNumber: string }) {
+export function SignedPhotos({
+  bucket,
+  paths,
+  alt,
+}: {
+  bucket: 'return-photos' | 'review-photos';
+  paths: string[];
+  /** The n-th picture's text alternative (1-based). */
+  alt: (n: number) => string;
+}) {
   const [urls, setUrls] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
@@ -16,7 +26,7 @@ export function ReturnPhotos({ paths, returnNumber }: { paths: string[]; returnN
   useEffect(() => {
     let live = true;
     if (key === '') return;
-    Promise.all(key.split('\n').map((p) => storeApi.returnPhotoUrl(p))).then(
+    Promise.all(key.split('\n').map((p) => storeApi.photoUrl(bucket, p))).then(
       (signed) => {
         if (live) setUrls(signed);
       },
@@ -28,7 +38,7 @@ export function ReturnPhotos({ paths, returnNumber }: { paths: string[]; returnN
     return () => {
       live = false;
     };
-  }, [key, logoutIfAccessDenied]);
+  }, [bucket, key, logoutIfAccessDenied]);
 
   if (paths.length === 0)
     return (
@@ -45,7 +55,7 @@ export function ReturnPhotos({ paths, returnNumber }: { paths: string[]; returnN
           <Box
             component="img"
             src={url}
-            alt={`Photo ${i + 1} of return ${returnNumber}`}
+            alt={alt(i + 1)}
             sx={{ width: 140, height: 140, objectFit: 'cover', borderRadius: 1, display: 'block' }}
           />
         </Link>
