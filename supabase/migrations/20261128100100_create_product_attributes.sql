@@ -19,9 +19,10 @@ create table public.attributes (
   all_categories boolean not null default true,
   created_at timestamptz not null default now(),
   constraint attributes_code_key unique (code),
-  -- The URL's parameter name: not one of the listing's own (q, sort, price_min, price_max, rating, stock, page).
+  -- The URL's parameter name: not one of the listing's own (shared/src/catalog/attribute-code.ts).
   constraint attributes_code_check check (
-    code ~ '^[a-z][a-z0-9_]{0,29}$' and code not in ('q', 'sort', 'price', 'price_min', 'price_max', 'rating', 'stock', 'page', 'category')
+    code ~ '^[a-z][a-z0-9_]{0,29}$'
+    and code not in ('q', 'category', 'sort', 'price', 'price_min', 'price_max', 'rating', 'stock', 'page', 'max')
   ),
   constraint attributes_name_check check (btrim(name) <> '' and length(name) <= 60)
 );

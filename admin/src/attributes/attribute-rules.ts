@@ -1,28 +1,17 @@
+import { ATTRIBUTE_CODE, RESERVED_LISTING_PARAMS } from 'shared/catalog/attribute-code';
+
 /**
  * What the database checks on attributes and their values (attributes_code_check,
  * attribute_values_*_check), checked as staff type so the form says it first.
  */
 
-/** The listing's own URL parameters: an attribute's code cannot be one of them. */
-export const RESERVED_CODES = [
-  'q',
-  'sort',
-  'price',
-  'price_min',
-  'price_max',
-  'rating',
-  'stock',
-  'page',
-  'category',
-];
-
 /** The code is the storefront URL's parameter (?material=sheesham-wood). */
 export function attributeCodeError(value: unknown): string | undefined {
   const code = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (code === '') return 'Give a code, e.g. material';
-  if (!/^[a-z][a-z0-9_]{0,29}$/.test(code))
+  if (!ATTRIBUTE_CODE.test(code))
     return 'A letter, then letters, digits or _ (up to 30), e.g. seating_capacity';
-  if (RESERVED_CODES.includes(code)) return `“${code}” is one of the listing’s own parameters`;
+  if (RESERVED_LISTING_PARAMS.includes(code)) return `“${code}” is one of the listing’s own parameters`;
   return undefined;
 }
 

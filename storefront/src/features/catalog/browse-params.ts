@@ -1,3 +1,5 @@
+import { isAttributeCode } from 'shared/catalog/attribute-code';
+
 /**
  * A listing page's filters and sort as they live in the URL (issue 20), in one canonical form so a
  * link reproduces the page and equal selections share one cache entry:
@@ -40,20 +42,6 @@ export interface BrowseScope {
 
 export const EMPTY_STATE: BrowseState = { filters: {}, inStock: false };
 
-/** The listing's own parameters; any other lowercase key names an attribute (the database forbids these as codes). */
-const RESERVED = new Set([
-  'q',
-  'category',
-  'sort',
-  'price',
-  'price_min',
-  'price_max',
-  'rating',
-  'stock',
-  'page',
-  'max',
-]);
-const CODE = /^[a-z][a-z0-9_]{0,29}$/;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PRICE = /^(\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/;
 
@@ -68,7 +56,7 @@ const uniqueSorted = (values: string[]) => [...new Set(values)].sort();
 export function parseBrowseParams(params: URLSearchParams): BrowseState {
   const filters: Record<string, string[]> = {};
   for (const key of new Set(params.keys())) {
-    if (RESERVED.has(key) || !CODE.test(key)) continue;
+    if (!isAttributeCode(key)) continue;
     const slugs = params
       .getAll(key)
       .flatMap((v) => v.split(','))
