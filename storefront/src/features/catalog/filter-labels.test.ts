@@ -3,8 +3,8 @@ import { activeChips, priceRangeLabel } from '@/features/catalog/filter-labels';
 
 describe('priceRangeLabel', () => {
   it('names the ranges in rupees with Indian grouping', () => {
-    expect(priceRangeLabel(0, 10000)).toBe('Under ₹10,000');
-    expect(priceRangeLabel(undefined, 10000)).toBe('Under ₹10,000');
+    expect(priceRangeLabel(0, 10000)).toBe('Up to ₹10,000');
+    expect(priceRangeLabel(undefined, 10000)).toBe('Up to ₹10,000');
     expect(priceRangeLabel(10000, 25000)).toBe('₹10,000 – ₹25,000');
     expect(priceRangeLabel(100000, undefined)).toBe('₹1,00,000 & above');
   });

@@ -1,10 +1,13 @@
 import { formatINR } from 'shared/pricing/format';
 import { toggleValue, withPrice, withRating, type BrowseState } from '@/features/catalog/browse-params';
 
-/** "Under ₹10,000", "₹10,000 – ₹25,000", "₹1,00,000 & above": a price range as the filters name it. */
+/**
+ * A price range as the filters name it: "Up to" its top, "& above" its bottom, else "from – to" (each
+ * bound included, as browse_products counts and filters).
+ */
 export function priceRangeLabel(min: number | undefined, max: number | undefined): string {
   if (max === undefined) return `${formatINR(min ?? 0)} & above`;
-  if (!min) return `Under ${formatINR(max)}`;
+  if (!min) return `Up to ${formatINR(max)}`;
   return `${formatINR(min)} – ${formatINR(max)}`;
 }
 
