@@ -26,12 +26,6 @@ export interface BenchRequest {
 export const COLUMNS =
   'id,slug,name,description,price,price_max,variant_count,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at,category:categories(id,name,slug)';
 
-/** products.ts COLUMNS_BY_CATEGORY: a category page filters on the embedded category's slug (and shows its description). */
-const COLUMNS_BY_CATEGORY = COLUMNS.replace(
-  'category:categories(id,name,slug)',
-  'category:categories!inner(id,name,slug,description)',
-);
-
 /**
  * The product page with its options and variants in one request (issue 16; storefront
  * features/catalog/api/products.ts): each variant's live availability is the computed column
@@ -40,14 +34,6 @@ const COLUMNS_BY_CATEGORY = COLUMNS.replace(
 export const PRODUCT_PAGE_COLUMNS = `${COLUMNS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,low_stock_threshold,option_values:variant_option_values(option_id,value_id))`;
 
 const qs = (params: [string, string][]) => new URLSearchParams(params).toString();
-
-/** storefront/src/features/catalog/api/products.ts PAGE_SIZE: a page is `.range(offset, offset + 24)`. */
-const STOREFRONT_PAGE_SIZE = 24;
-/** The first page's `offset`/`limit` as supabase-js `.range(0, PAGE_SIZE)` sends them (one extra row says "more"). */
-const firstPage: [string, string][] = [
-  ['offset', '0'],
-  ['limit', String(STOREFRONT_PAGE_SIZE + 1)],
-];
 
 /** search_products' settings (migrations 20261122102300, 20261122102500), for explaining its inner query as it runs. */
 const SEARCH_SETTINGS = { enable_seqscan: 'off' };
@@ -99,34 +85,7 @@ export function storefrontRequests(
       ])}`,
       targetMs: T,
     },
-    {
-      name: 'category page (largest category)',
-      who: 'anon',
-      method: 'GET',
-      path: `/products?${qs([['select', COLUMNS_BY_CATEGORY], ['category.slug', `eq.${ctx.cat1Slug}`], newest, ...firstPage])}`,
-      targetMs: T,
-    },
-    {
-      name: 'category page (smallest category)',
-      who: 'anon',
-      method: 'GET',
-      path: `/products?${qs([['select', COLUMNS_BY_CATEGORY], ['category.slug', `eq.${ctx.catlastSlug}`], newest, ...firstPage])}`,
-      targetMs: T,
-    },
-    {
-      name: 'products page (all, newest)',
-      who: 'anon',
-      method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], newest, ...firstPage])}`,
-      targetMs: T,
-    },
-    {
-      name: 'products page (price low-high)',
-      who: 'anon',
-      method: 'GET',
-      path: `/products?${qs([['select', COLUMNS], ['order', 'price.asc,id.asc'], ...firstPage])}`,
-      targetMs: T,
-    },
+    // The category, all-products and search pages: browse_products (browseRequests, below).
     {
       name: 'product page: by id',
       who: 'anon',

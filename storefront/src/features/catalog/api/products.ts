@@ -26,15 +26,10 @@ export function productSpecifications(json: Json | null): ProductSpecifications 
   return { features, warranty: text(json.warranty), assembly: text(json.assembly) };
 }
 
-export type ProductSort = 'newest' | 'price-asc' | 'price-desc' | 'rating';
-
-/** A short list's filters; the listing pages filter through browse_products (`api/browse-products.ts`). */
+/** A short list's filter; the listing pages filter and sort through browse_products (`api/browse-products.ts`). */
 export interface ProductFilter {
   categoryId?: number;
   featured?: boolean;
-  inStockOnly?: boolean;
-  maxPrice?: number;
-  sort?: ProductSort;
 }
 
 /** A short list (home's featured, related products): always with a limit, never the whole catalog. */
@@ -82,27 +77,12 @@ export type ProductDetail = QueryData<ReturnType<typeof selectProductDetail>>[nu
 export type ProductVariant = ProductDetail['variants'][number];
 export type ProductOption = ProductDetail['options'][number];
 
-/** The filters and the sort; the order always ends with `id`, so pages never overlap or skip. */
+/** Newest first (then by id, so equal times keep one order). */
 function listQuery(supabase: Supabase, f: ProductFilter) {
   let query = supabase.from('products').select(LIST_COLUMNS);
   if (f.categoryId !== undefined) query = query.eq('category_id', f.categoryId);
   if (f.featured) query = query.eq('featured', true);
-  if (f.inStockOnly) query = query.eq('in_stock', true);
-  if (f.maxPrice !== undefined) query = query.lte('price', f.maxPrice);
-  switch (f.sort ?? 'newest') {
-    case 'price-asc':
-      query = query.order('price', { ascending: true });
-      break;
-    case 'price-desc':
-      query = query.order('price', { ascending: false });
-      break;
-    case 'rating':
-      query = query.order('rating', { ascending: false });
-      break;
-    default:
-      query = query.order('created_at', { ascending: false });
-  }
-  return query.order('id', { ascending: true });
+  return query.order('created_at', { ascending: false }).order('id', { ascending: true });
 }
 
 export async function fetchProducts(f: ProductListFilter): Promise<Product[]> {
