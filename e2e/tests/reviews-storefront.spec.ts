@@ -3,7 +3,7 @@ import { seriousA11yViolations } from './support/axe';
 import { createProduct } from './support/admin';
 import { signInOnLoginPage } from './support/checkout';
 import { rest } from './support/rest';
-import { deliveredOrderOf, moderateReview } from './support/reviews';
+import { deliveredOrderOf, moderateReview, reviewPhotoStored } from './support/reviews';
 
 // A product of the test's own (Outdoor, no reviews), so the counts asserted are this test's alone (it
 // stays: an ordered product cannot be deleted, and the e2e database is in memory).
@@ -207,12 +207,14 @@ test('a review that was not published says why; the customer edits it, keeping i
   await page.getByRole('link', { name: 'Back to Order History' }).click();
   await expect(history.getByTestId('review-status')).toHaveText('Pending approval');
 
-  // The author may withdraw it; the line can then be reviewed again.
+  // The author may withdraw it, its photo with it; the line can then be reviewed again.
+  expect(await reviewPhotoStored(stored!.photos[0]!)).toBe(true);
   await history.getByRole('link', { name: `Edit your review of ${name}` }).click();
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Withdraw your review' }).click();
   await expect(page.getByRole('status')).toHaveText(/Your review has been withdrawn/);
   expect(await rest<unknown[]>(`/rest/v1/reviews?select=id&id=eq.${stored!.id}`)).toEqual([]);
+  await expect.poll(() => reviewPhotoStored(stored!.photos[0]!)).toBe(false);
   await page.getByRole('link', { name: 'Back to Order History' }).click();
   await expect(history.getByRole('link', { name: `Rate this product ${name}` })).toBeVisible();
 });

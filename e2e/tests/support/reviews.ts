@@ -1,7 +1,10 @@
-import { createUser } from './admin';
+import { apiKeys } from '../../../supabase-local/src/keys.ts';
+import { API, createUser } from './admin';
 import { accessToken } from './admin-variants';
 import { orderId } from './outbox';
 import { rest } from './rest';
+
+const keys = apiKeys({});
 
 /**
  * A new shopper ('Asha Verma' in their profile) with a delivered COD order of one unit of the given
@@ -58,4 +61,13 @@ export async function moderateReview(
     token: staff,
     body: JSON.stringify(change),
   });
+}
+
+/** Whether a review photo is in the private bucket (read with the service role). */
+export async function reviewPhotoStored(path: string): Promise<boolean> {
+  const res = await fetch(`${API}/storage/v1/object/info/authenticated/review-photos/${path}`, {
+    headers: { apikey: keys.serviceRoleKey, Authorization: `Bearer ${keys.serviceRoleKey}` },
+  });
+  await res.body?.cancel();
+  return res.ok;
 }

@@ -91,7 +91,7 @@ export function Component() {
         />
         {item.review && (
           <div className="mt-8 border-t border-stone-200 pt-4">
-            <WithdrawReviewButton reviewId={item.review.id} onWithdrawn={() => finish('withdrawn')} />
+            <WithdrawReviewButton review={item.review} onWithdrawn={() => finish('withdrawn')} />
           </div>
         )}
       </>

@@ -29,14 +29,18 @@ export function useSubmitReview() {
 
 /**
  * delete_review: the author withdraws their review (published or not: ISO 20488 lets authors withdraw);
- * its refusal is toasted by the app's mutation error handler.
+ * its refusal is toasted by the app's mutation error handler. Its photos then go from the bucket (the
+ * storage policy lets the author delete photos no review cites); a photo left behind is only storage,
+ * so that second step never fails the withdrawal.
  */
 export function useDeleteReview() {
   return useMutation({
-    mutationFn: async (reviewId: number) => {
+    mutationFn: async (review: { id: number; photos: readonly string[] }) => {
       const supabase = await getSupabase();
-      const { error } = await supabase.rpc('delete_review', { review_id: reviewId });
+      const { error } = await supabase.rpc('delete_review', { review_id: review.id });
       if (error) throw toAppError(error);
+      if (review.photos.length > 0)
+        await supabase.storage.from(REVIEW_PHOTO_BUCKET).remove([...review.photos]);
     },
   });
 }

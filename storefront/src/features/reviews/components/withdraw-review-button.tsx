@@ -1,11 +1,11 @@
 import { useDeleteReview } from '@/features/reviews/api/my-reviews';
 
-/** Withdraws the shopper's review of a line (asks first); the line can then be reviewed again. */
+/** Withdraws the shopper's review of a line and its photos (asks first); the line can then be reviewed again. */
 export function WithdrawReviewButton({
-  reviewId,
+  review,
   onWithdrawn,
 }: {
-  reviewId: number;
+  review: { id: number; photos: readonly string[] };
   onWithdrawn: () => void;
 }) {
   const withdraw = useDeleteReview();
@@ -15,7 +15,7 @@ export function WithdrawReviewButton({
       disabled={withdraw.isPending}
       onClick={() => {
         if (!window.confirm('Withdraw your review? It will no longer be shown.')) return;
-        withdraw.mutate(reviewId, { onSuccess: onWithdrawn });
+        withdraw.mutate(review, { onSuccess: onWithdrawn });
       }}
       className="rounded-lg border border-red-700 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
     >
