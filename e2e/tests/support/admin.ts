@@ -21,14 +21,30 @@ async function call(path: string, init: RequestInit & { token?: string } = {}): 
   return text === '' ? null : JSON.parse(text);
 }
 
-/** A confirmed user made through Auth's admin API (service role); staff get app_metadata.role. */
-export async function createUser(role?: 'admin'): Promise<{ email: string; password: string; id: string }> {
-  const email = `${role ?? 'shopper'}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+/** A staff role (public.staff_role). */
+export type StaffRole = 'owner' | 'catalog' | 'support' | 'finance' | 'viewer';
+
+/**
+ * A confirmed user made through Auth's admin API (service role). `'admin'` makes an owner; staff
+ * are rows of staff_members (issue 21), which only owners (admin_set_staff_roles) and the service
+ * role write.
+ */
+export async function createUser(
+  role?: 'admin' | StaffRole | StaffRole[],
+): Promise<{ email: string; password: string; id: string }> {
+  const roles = role === undefined ? [] : role === 'admin' ? ['owner'] : Array.isArray(role) ? role : [role];
+  const label = roles.length === 0 ? 'shopper' : roles.join('-');
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'Staff-pass-2026!';
   const user = (await call('/auth/v1/admin/users', {
     method: 'POST',
-    body: JSON.stringify({ email, password, email_confirm: true, app_metadata: role ? { role } : {} }),
+    body: JSON.stringify({ email, password, email_confirm: true }),
   })) as { id: string };
+  if (roles.length > 0)
+    await call('/rest/v1/staff_members', {
+      method: 'POST',
+      body: JSON.stringify({ user_id: user.id, email, roles }),
+    });
   return { email, password, id: user.id };
 }
 

@@ -117,6 +117,46 @@ export type Database = {
         };
         Relationships: [];
       };
+      audit_log: {
+        Row: {
+          action: string;
+          actor_email: string;
+          actor_id: string;
+          actor_roles: Database['public']['Enums']['staff_role'][];
+          at: string;
+          id: number;
+          new_values: Json | null;
+          old_values: Json | null;
+          record_id: string;
+          table_name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_email: string;
+          actor_id: string;
+          actor_roles: Database['public']['Enums']['staff_role'][];
+          at?: string;
+          id?: never;
+          new_values?: Json | null;
+          old_values?: Json | null;
+          record_id: string;
+          table_name: string;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string;
+          actor_id?: string;
+          actor_roles?: Database['public']['Enums']['staff_role'][];
+          at?: string;
+          id?: never;
+          new_values?: Json | null;
+          old_values?: Json | null;
+          record_id?: string;
+          table_name?: string;
+        };
+        Relationships: [];
+      };
       back_in_stock_requests: {
         Row: {
           created_at: string;
@@ -436,6 +476,34 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      customer_stats: {
+        Row: {
+          email: string | null;
+          last_order_at: string | null;
+          order_count: number;
+          total_spent: number;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          email?: string | null;
+          last_order_at?: string | null;
+          order_count?: number;
+          total_spent?: number;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          email?: string | null;
+          last_order_at?: string | null;
+          order_count?: number;
+          total_spent?: number;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
       };
       delivery_holidays: {
         Row: {
@@ -1745,6 +1813,74 @@ export type Database = {
           },
         ];
       };
+      role_permissions: {
+        Row: {
+          permission: string;
+          role: Database['public']['Enums']['staff_role'];
+        };
+        ComputedFields: never;
+        Insert: {
+          permission: string;
+          role: Database['public']['Enums']['staff_role'];
+        };
+        Update: {
+          permission?: string;
+          role?: Database['public']['Enums']['staff_role'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'role_permissions_permission_fkey';
+            columns: ['permission'];
+            isOneToOne: false;
+            referencedRelation: 'staff_permissions';
+            referencedColumns: ['permission'];
+          },
+        ];
+      };
+      staff_members: {
+        Row: {
+          created_at: string;
+          email: string;
+          roles: Database['public']['Enums']['staff_role'][];
+          updated_at: string;
+          updated_by: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          email: string;
+          roles: Database['public']['Enums']['staff_role'][];
+          updated_at?: string;
+          updated_by?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          roles?: Database['public']['Enums']['staff_role'][];
+          updated_at?: string;
+          updated_by?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      staff_permissions: {
+        Row: {
+          description: string;
+          permission: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          description: string;
+          permission: string;
+        };
+        Update: {
+          description?: string;
+          permission?: string;
+        };
+        Relationships: [];
+      };
       states: {
         Row: {
           aliases: string[];
@@ -2159,6 +2295,20 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      customers: {
+        Row: {
+          created_at: string;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          last_order_at: string | null;
+          order_count: number;
+          phone: string | null;
+          total_spent: number;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
     };
     Functions: {
       admin_add_order_event: {
@@ -2476,6 +2626,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_remove_staff: { Args: { user_id: string }; Returns: undefined };
       admin_resend_notification: {
         Args: { id: number };
         Returns: {
@@ -2621,6 +2772,23 @@ export type Database = {
       };
       admin_set_product_attributes: { Args: { product_id: number; value_ids: number[] }; Returns: number[] };
       admin_set_product_options: { Args: { options: Json; product_id: number }; Returns: Json };
+      admin_set_staff_roles: {
+        Args: { roles: Database['public']['Enums']['staff_role'][]; user_id: string };
+        Returns: {
+          created_at: string;
+          email: string;
+          roles: Database['public']['Enums']['staff_role'][];
+          updated_at: string;
+          updated_by: string | null;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'staff_members';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       allowed_transitions: {
         Args: { '': Database['public']['Tables']['orders']['Row'] };
         Returns: {
@@ -3169,6 +3337,7 @@ export type Database = {
         };
       };
       set_document_pdf: { Args: { id: number; kind: string; path: string }; Returns: string };
+      staff_access: { Args: Record<PropertyKey, never>; Returns: Json };
       submit_review: {
         Args: { body: string; order_item_id: number; photos?: string[]; rating: number; title: string };
         Returns: {
@@ -3208,6 +3377,7 @@ export type Database = {
       payment_status: 'pending' | 'paid' | 'partially_refunded' | 'refunded';
       promo_kind: 'percent' | 'flat';
       review_status: 'pending' | 'approved' | 'rejected';
+      staff_role: 'owner' | 'catalog' | 'support' | 'finance' | 'viewer';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -3323,6 +3493,7 @@ export const Constants = {
       payment_status: ['pending', 'paid', 'partially_refunded', 'refunded'],
       promo_kind: ['percent', 'flat'],
       review_status: ['pending', 'approved', 'rejected'],
+      staff_role: ['owner', 'catalog', 'support', 'finance', 'viewer'],
     },
   },
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The store's own database (supabase/migrations and supabase/seed.sql, as shipped) behind the full
- * API, for the db-*.test.ts suites: people to play (two customers, a fresh admin, an admin whose
- * sign-in is 9 hours old, a customer who wrote `role: admin` into their own metadata, a visitor),
+ * API, for the db-*.test.ts suites: people to play (two customers, a fresh owner, an owner whose
+ * sign-in is 9 hours old, one staff member of each other role, a customer who wrote `role: admin`
+ * into their own metadata, a visitor),
  * access tokens with the claims GoTrue issues (sub, role, aud, email, app_metadata, user_metadata,
  * amr with the sign-in time, session_id, aal), and supabase-js clients carrying them. Each person
  * has a live auth.sessions row (as a sign-in makes one) that their tokens name: the database's
@@ -62,8 +63,8 @@ export function startStoreServer(kind: DbKind): Promise<TestServer> {
 export interface Person {
   id: string;
   email: string;
-  /** app_metadata.role, as only the service role can set it */
-  appRole?: string;
+  /** staff_members.roles (issue 21): staff are rows there, written by owners or the service role */
+  staffRoles?: Array<Database['public']['Enums']['staff_role']>;
   /** seconds since they signed in (the amr time); default one minute */
   signedInAgo?: number;
   /** what the user wrote about themselves at sign-up (user_metadata) */
@@ -84,17 +85,42 @@ export const PEOPLE = {
   admin: {
     id: 'a0000000-0000-4000-8000-000000000001',
     email: 'staff@furnicraft.in',
-    appRole: 'admin',
+    staffRoles: ['owner'],
     userMetadata: { full_name: 'Store Staff' },
   },
   staleAdmin: {
     id: 'a0000000-0000-4000-8000-000000000002',
     email: 'night-shift@furnicraft.in',
-    appRole: 'admin',
+    staffRoles: ['owner'],
     signedInAgo: 9 * 3600,
     userMetadata: { full_name: 'Night Shift' },
   },
-  // Claims admin in every place a user can write, none of which is app_metadata.
+  // One of each other staff role (issue 21).
+  catalogStaff: {
+    id: 'a0000000-0000-4000-8000-000000000003',
+    email: 'catalog@furnicraft.in',
+    staffRoles: ['catalog'],
+    userMetadata: { full_name: 'Catalog Staff' },
+  },
+  supportStaff: {
+    id: 'a0000000-0000-4000-8000-000000000004',
+    email: 'support@furnicraft.in',
+    staffRoles: ['support'],
+    userMetadata: { full_name: 'Support Staff' },
+  },
+  financeStaff: {
+    id: 'a0000000-0000-4000-8000-000000000005',
+    email: 'finance@furnicraft.in',
+    staffRoles: ['finance'],
+    userMetadata: { full_name: 'Finance Staff' },
+  },
+  viewerStaff: {
+    id: 'a0000000-0000-4000-8000-000000000006',
+    email: 'viewer@furnicraft.in',
+    staffRoles: ['viewer'],
+    userMetadata: { full_name: 'Viewer Staff' },
+  },
+  // Claims admin in every place a user can write, none of which is staff_members.
   pretender: {
     id: 'c0000000-0000-4000-8000-00000000000c',
     email: 'mallory@example.in',
@@ -123,11 +149,7 @@ export async function addPeople(db: Queryable, people: Person[] = Object.values(
       [
         p.id,
         p.email,
-        JSON.stringify({
-          provider: 'email',
-          providers: ['email'],
-          ...(p.appRole ? { role: p.appRole } : {}),
-        }),
+        JSON.stringify({ provider: 'email', providers: ['email'] }),
         JSON.stringify(p.userMetadata ?? {}),
       ],
     );
@@ -137,6 +159,12 @@ export async function addPeople(db: Queryable, people: Person[] = Object.values(
        on conflict (id) do nothing`,
       [sessionIdOf(p), p.id],
     );
+    if (p.staffRoles)
+      await db.query(
+        `insert into public.staff_members (user_id, email, roles) values ($1, $2, $3::public.staff_role[])
+         on conflict (user_id) do nothing`,
+        [p.id, p.email, `{${p.staffRoles.join(',')}}`],
+      );
   }
 }
 
@@ -154,7 +182,7 @@ export function accessToken(s: TestServer, p: Person, sessionId: string = sessio
     sub: p.id,
     email: p.email,
     phone: '',
-    app_metadata: { provider: 'email', providers: ['email'], ...(p.appRole ? { role: p.appRole } : {}) },
+    app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: { email: p.email, email_verified: true, sub: p.id, ...(p.userMetadata ?? {}) },
     role: 'authenticated',
     aal: 'aal1',
