@@ -1,7 +1,8 @@
-import { Datagrid, FunctionField, List, NumberField, TextField } from 'react-admin';
+import { DataTable, List } from 'react-admin';
 import type { Row } from '@/lib/database';
 
 type AttributeRow = Row<'attributes'> & { values: Pick<Row<'attribute_values'>, 'id'>[] };
+const Column = DataTable.Col<AttributeRow>;
 
 /** /admin/attributes: the storefront's filters (material, colour, seating capacity), in their order. */
 export function AttributeList() {
@@ -12,17 +13,17 @@ export function AttributeList() {
       sort={{ field: 'position', order: 'ASC' }}
       queryOptions={{ meta: { columns: ['*', 'values:attribute_values(id)'] } }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <TextField source="code" label="URL code" />
-        <NumberField source="position" label="Order" />
-        <FunctionField label="Values" textAlign="right" render={(r: AttributeRow) => r.values.length} />
-        <FunctionField
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <Column source="name" />
+        <Column source="code" label="URL code" />
+        <DataTable.NumberCol source="position" label="Order" />
+        <Column label="Values" align="right" render={(r) => r.values.length} />
+        <Column
           source="all_categories"
           label="Shown in"
-          render={(r: AttributeRow) => (r.all_categories ? 'Every listing' : 'Some categories')}
+          render={(r) => (r.all_categories ? 'Every listing' : 'Some categories')}
         />
-      </Datagrid>
+      </DataTable>
     </List>
   );
 }

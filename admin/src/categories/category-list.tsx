@@ -1,4 +1,4 @@
-import { Datagrid, List, NumberField, SearchInput, TextField } from 'react-admin';
+import { DataTable, List, SearchInput } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
 
 export function CategoryList() {
@@ -9,12 +9,12 @@ export function CategoryList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: 'sort_order', order: 'ASC' }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <TextField source="slug" />
-        <TextField source="description" />
-        <NumberField source="sort_order" label="Order" />
-      </Datagrid>
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="slug" />
+        <DataTable.Col source="description" />
+        <DataTable.NumberCol source="sort_order" label="Order" />
+      </DataTable>
     </List>
   );
 }

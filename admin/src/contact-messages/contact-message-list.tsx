@@ -1,13 +1,11 @@
 import { Button } from '@mui/material';
 import {
   BooleanField,
-  Datagrid,
+  DataTable,
   DateField,
-  FunctionField,
   List,
   NullableBooleanInput,
   SearchInput,
-  TextField,
   useNotify,
   useRecordContext,
   useUpdate,
@@ -54,15 +52,19 @@ export function ContactMessageList() {
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <DateField source="created_at" label="Received" showTime />
-        <TextField source="full_name" label="Name" />
-        <TextField source="email" />
-        <TextField source="subject" />
-        <TextField source="message" />
-        <BooleanField source="handled" />
-        <FunctionField label="Actions" render={() => <MarkHandledButton />} />
-      </Datagrid>
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable.Col source="created_at" label="Received">
+          <DateField source="created_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="full_name" label="Name" />
+        <DataTable.Col source="email" />
+        <DataTable.Col source="subject" />
+        <DataTable.Col source="message" />
+        <DataTable.Col source="handled" field={BooleanField} />
+        <DataTable.Col label="Actions">
+          <MarkHandledButton />
+        </DataTable.Col>
+      </DataTable>
     </List>
   );
 }

@@ -1,18 +1,11 @@
-import {
-  CreateButton,
-  Datagrid,
-  DeleteWithConfirmButton,
-  FunctionField,
-  List,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { CreateButton, DataTable, DeleteWithConfirmButton, List, TopToolbar } from 'react-admin';
 import { DeliveryNav } from '@/delivery/delivery-nav';
 import { DeliverySchedule } from '@/delivery/delivery-schedule';
 import { formatDay, todayIST } from '@/delivery/delivery-days';
 import type { Row } from '@/lib/database';
 
 type Holiday = Row<'delivery_holidays'>;
+const Column = DataTable.Col<Holiday>;
 
 function DeleteHoliday({ holiday }: { holiday: Holiday }) {
   return (
@@ -50,11 +43,11 @@ export function HolidayList() {
         }
         sx={{ mt: 2 }}
       >
-        <Datagrid rowClick={false} bulkActionButtons={false}>
-          <FunctionField source="day" label="Day" render={(h: Holiday) => formatDay(h.day)} />
-          <TextField source="name" label="Holiday" />
-          <FunctionField label="Actions" render={(h: Holiday) => <DeleteHoliday holiday={h} />} />
-        </Datagrid>
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <Column source="day" label="Day" render={(h) => formatDay(h.day)} />
+          <Column source="name" label="Holiday" />
+          <Column label="Actions" render={(h) => <DeleteHoliday holiday={h} />} />
+        </DataTable>
       </List>
     </>
   );

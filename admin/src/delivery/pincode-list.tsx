@@ -1,5 +1,5 @@
 import {
-  Datagrid,
+  DataTable,
   List,
   ReferenceField,
   ReferenceInput,
@@ -63,25 +63,22 @@ export function PincodeList() {
         sort={{ field: 'pincode', order: 'ASC' }}
         perPage={25}
       >
-        <Datagrid rowClick={false} bulkActionButtons={false}>
-          <TextField source="pincode" label="Pincode" />
-          <TextField source="office" label="Post office" />
-          <TextField source="city" label="City" />
-          <TextField source="district" label="District" />
-          <ReferenceField source="state_code" reference="states" label="State" link={false} sortable={false}>
-            <TextField source="name" />
-          </ReferenceField>
-          <ReferenceField
-            source="zone_id"
-            reference="delivery_zones"
-            label="Zone"
-            link="edit"
-            sortable={false}
-            emptyText="No zone"
-          >
-            <TextField source="name" />
-          </ReferenceField>
-        </Datagrid>
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="pincode" label="Pincode" />
+          <DataTable.Col source="office" label="Post office" />
+          <DataTable.Col source="city" label="City" />
+          <DataTable.Col source="district" label="District" />
+          <DataTable.Col source="state_code" label="State" disableSort>
+            <ReferenceField source="state_code" reference="states" link={false}>
+              <TextField source="name" />
+            </ReferenceField>
+          </DataTable.Col>
+          <DataTable.Col source="zone_id" label="Zone" disableSort>
+            <ReferenceField source="zone_id" reference="delivery_zones" link="edit" emptyText="No zone">
+              <TextField source="name" />
+            </ReferenceField>
+          </DataTable.Col>
+        </DataTable>
       </List>
     </>
   );

@@ -1,18 +1,11 @@
 import { Chip, Stack } from '@mui/material';
-import {
-  BooleanField,
-  CreateButton,
-  Datagrid,
-  FunctionField,
-  List,
-  ReferenceManyCount,
-  TopToolbar,
-} from 'react-admin';
+import { BooleanField, CreateButton, DataTable, List, ReferenceManyCount, TopToolbar } from 'react-admin';
 import { DeliveryNav } from '@/delivery/delivery-nav';
 import { codLabel, feeLabel, largeItemLabel, transitLabel } from '@/delivery/zone-rules';
 import type { Row } from '@/lib/database';
 
 type Zone = Row<'delivery_zones'>;
+const Column = DataTable.Col<Zone>;
 
 function ZoneName({ zone }: { zone: Zone }) {
   return (
@@ -45,19 +38,17 @@ export function ZoneList() {
           </TopToolbar>
         }
       >
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <FunctionField source="name" label="Zone" render={(z: Zone) => <ZoneName zone={z} />} />
-          <FunctionField source="fee" label="Fee" render={(z: Zone) => feeLabel(z)} />
-          <FunctionField
-            source="large_item_fee"
-            label="Large items"
-            render={(z: Zone) => largeItemLabel(z)}
-          />
-          <FunctionField source="transit_days_min" label="Transit" render={(z: Zone) => transitLabel(z)} />
-          <FunctionField source="cod_available" label="Cash on Delivery" render={(z: Zone) => codLabel(z)} />
-          <BooleanField source="is_active" label="Active" />
-          <ReferenceManyCount label="Pincodes" reference="pincodes" target="zone_id" link />
-        </Datagrid>
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <Column source="name" label="Zone" render={(z) => <ZoneName zone={z} />} />
+          <Column source="fee" label="Fee" render={(z) => feeLabel(z)} />
+          <Column source="large_item_fee" label="Large items" render={(z) => largeItemLabel(z)} />
+          <Column source="transit_days_min" label="Transit" render={(z) => transitLabel(z)} />
+          <Column source="cod_available" label="Cash on Delivery" render={(z) => codLabel(z)} />
+          <Column source="is_active" label="Active" field={BooleanField} />
+          <Column label="Pincodes">
+            <ReferenceManyCount reference="pincodes" target="zone_id" link />
+          </Column>
+        </DataTable>
       </List>
     </>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Datagrid, List } from 'react-admin';
+import { DataTable, List } from 'react-admin';
 import { documentFilters } from '@/gst/document-filters';
 import { GstNav } from '@/gst/gst-nav';
 
@@ -16,9 +16,9 @@ export function DocumentList({ title, children }: { title: string; children: Rea
         sort={{ field: 'issued_at', order: 'DESC' }}
         perPage={25}
       >
-        <Datagrid rowClick={false} bulkActionButtons={false}>
+        <DataTable rowClick={false} bulkActionButtons={false}>
           {children}
-        </Datagrid>
+        </DataTable>
       </List>
     </>
   );

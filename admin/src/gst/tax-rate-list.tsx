@@ -1,4 +1,4 @@
-import { CreateButton, Datagrid, FunctionField, List, TextField, TextInput, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, List, TextInput, TopToolbar } from 'react-admin';
 import { formatDay } from '@/delivery/delivery-days';
 import { GstNav } from '@/gst/gst-nav';
 import { PastOrdersNote } from '@/gst/tax-rate-form';
@@ -6,6 +6,7 @@ import { percent } from '@/gst/tax-rate-rules';
 import type { Row } from '@/lib/database';
 
 type TaxRate = Row<'tax_rates'>;
+const Column = DataTable.Col<TaxRate>;
 
 const filters = [<TextInput key="prefix" source="prefix" label="HSN starts with" alwaysOn resettable />];
 
@@ -28,17 +29,22 @@ export function TaxRateList() {
           </TopToolbar>
         }
       >
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <TextField source="hsn_code" label="HSN" />
-          <TextField source="description" label="Description" />
-          <FunctionField source="rate" label="Rate" render={(r: TaxRate) => percent(r.rate)} />
-          <FunctionField
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <Column source="hsn_code" label="HSN" />
+          <Column source="description" label="Description" />
+          <Column source="rate" label="Rate" render={(r) => percent(r.rate)} />
+          <Column
             source="effective_from"
             label="Effective from"
-            render={(r: TaxRate) => formatDay(r.effective_from)}
+            render={(r) => formatDay(r.effective_from)}
           />
-          <TextField source="notification" label="Notification" emptyText="—" sortable={false} />
-        </Datagrid>
+          <Column
+            source="notification"
+            label="Notification"
+            disableSort
+            render={(r) => r.notification || '—'}
+          />
+        </DataTable>
       </List>
     </>
   );

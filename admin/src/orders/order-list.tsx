@@ -1,13 +1,11 @@
 import {
+  DataTable,
   DateField,
   DateInput,
-  Datagrid,
   ExportButton,
-  FunctionField,
   List,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
 } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
@@ -15,6 +13,8 @@ import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
 import { StatusChip, orderStatusChoices, paymentStatusChoices } from '@/orders/order-status';
 import { csvExporter } from '@/lib/csv-export';
+
+const Column = DataTable.Col<Row<'orders'>>;
 
 export const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order number" />,
@@ -44,24 +44,24 @@ export function OrderList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="order_number" label="Order" />
-        <DateField source="created_at" label="Date" showTime />
-        <FunctionField label="Customer" render={(r: Row<'orders'>) => r.shipping_address.fullName} />
-        <TextField source="contact_email" label="Email" />
-        <FunctionField source="total" label="Total" render={(r: Row<'orders'>) => formatINR(r.total)} />
-        <FunctionField
-          source="status"
-          label="Status"
-          render={(r: Row<'orders'>) => <StatusChip status={r.status} />}
-        />
-        <FunctionField
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <Column source="order_number" label="Order" />
+        <Column source="created_at" label="Date">
+          <DateField source="created_at" showTime />
+        </Column>
+        <Column label="Customer" render={(r) => r.shipping_address.fullName} />
+        <Column source="contact_email" label="Email" />
+        <Column source="total" label="Total" render={(r) => formatINR(r.total)} />
+        <Column source="status" label="Status" render={(r) => <StatusChip status={r.status} />} />
+        <Column
           source="payment_status"
           label="Payment"
-          render={(r: Row<'orders'>) => <StatusChip status={r.payment_status} />}
+          render={(r) => <StatusChip status={r.payment_status} />}
         />
-        <FunctionField label="Actions" render={() => <OrderActions />} />
-      </Datagrid>
+        <Column label="Actions">
+          <OrderActions />
+        </Column>
+      </DataTable>
     </List>
   );
 }

@@ -1,9 +1,7 @@
 import { Alert, Card, CardContent, Grid, Typography } from '@mui/material';
 import {
-  Datagrid,
+  DataTable,
   DateField,
-  FunctionField,
-  NumberField,
   ReferenceField,
   ReferenceManyField,
   Show,
@@ -19,6 +17,8 @@ import { OrderMessages } from '@/orders/order-messages';
 import { OrderRefunds } from '@/orders/order-refunds';
 import { OrderReturns } from '@/orders/order-returns';
 import { StatusChip } from '@/orders/order-status';
+
+const ItemColumn = DataTable.Col<Row<'order_items'>>;
 
 function OrderSummary() {
   const o = useRecordContext<Row<'orders'>>();
@@ -99,18 +99,23 @@ export function OrderShow() {
             Items
           </Typography>
           <ReferenceManyField reference="order_items" target="order_id" sort={{ field: 'id', order: 'ASC' }}>
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="product_name" label="Product" />
-              <TextField source="variant_title" label="Variant" emptyText="—" sortable={false} />
-              <TextField source="sku" label="SKU" emptyText="—" sortable={false} />
-              <NumberField source="quantity" />
-              <FunctionField label="Unit price" render={(r: Row<'order_items'>) => formatINR(r.unit_price)} />
-              <FunctionField
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              <ItemColumn source="product_name" label="Product" />
+              <ItemColumn
+                source="variant_title"
+                label="Variant"
+                disableSort
+                render={(r) => r.variant_title || '—'}
+              />
+              <ItemColumn source="sku" label="SKU" disableSort render={(r) => r.sku || '—'} />
+              <DataTable.NumberCol source="quantity" />
+              <ItemColumn label="Unit price" render={(r) => formatINR(r.unit_price)} />
+              <ItemColumn
                 label="Line total"
                 // generated (unit_price * quantity), so never null, though generated columns are typed nullable
-                render={(r: Row<'order_items'>) => formatINR(r.line_total ?? r.unit_price * r.quantity)}
+                render={(r) => formatINR(r.line_total ?? r.unit_price * r.quantity)}
               />
-            </Datagrid>
+            </DataTable>
           </ReferenceManyField>
           <OrderRefunds />
           <OrderReturns />
@@ -123,12 +128,16 @@ export function OrderShow() {
             target="order_id"
             sort={{ field: 'created_at', order: 'ASC' }}
           >
-            <Datagrid bulkActionButtons={false} rowClick={false}>
-              <TextField source="status" />
-              <DateField source="created_at" label="When" showTime />
-              <TextField source="location" emptyText="—" />
-              <TextField source="description" />
-            </Datagrid>
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              <DataTable.Col source="status" />
+              <DataTable.Col source="created_at" label="When">
+                <DateField source="created_at" showTime />
+              </DataTable.Col>
+              <DataTable.Col source="location">
+                <TextField source="location" emptyText="—" />
+              </DataTable.Col>
+              <DataTable.Col source="description" />
+            </DataTable>
           </ReferenceManyField>
           <OrderMessages />
         </CardContent>

@@ -1,15 +1,12 @@
 import { Skeleton, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import {
-  Datagrid,
+  DataTable,
   ExportButton,
-  FunctionField,
   List,
-  NumberField,
   ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
   useListContext,
 } from 'react-admin';
@@ -18,6 +15,8 @@ import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
 import { priceLabel, truncate } from '@/products/product-row';
 import { csvExporter } from '@/lib/csv-export';
 import type { Row } from '@/lib/database';
+
+const Column = DataTable.Col<Row<'products'>>;
 
 export const productFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
@@ -59,35 +58,33 @@ function ProductGrid() {
   const { isPending } = useListContext();
   if (isPending) return <ProductRowsSkeleton />;
   return (
-    <Datagrid rowClick={false} bulkActionButtons={false}>
-      <FunctionField
+    <DataTable rowClick={false} bulkActionButtons={false}>
+      <Column
         label="Image"
-        render={(r: Row<'products'>) =>
+        render={(r) =>
           r.image_url ? (
             <img src={r.image_url} alt="" width={48} height={48} style={{ objectFit: 'cover' }} />
           ) : null
         }
       />
-      <TextField source="name" />
-      <ReferenceField
-        source="category_id"
-        reference="categories"
-        label="Category"
-        link={false}
-        sortable={false}
-      />
-      <TextField source="hsn_code" label="HSN" />
-      <FunctionField
-        label="Description"
-        sortable={false}
-        render={(r: Row<'products'>) => truncate(r.description)}
-      />
-      <FunctionField source="price" label="Price" render={(r: Row<'products'>) => priceLabel(r)} />
-      <NumberField source="stock_quantity" label="Stock" />
-      <FunctionField source="featured" label="Featured" render={() => <FeaturedBadge />} />
-      <FunctionField source="in_stock" label="Availability" render={() => <InStockBadge />} />
-      <FunctionField label="Actions" render={() => <ProductRowActions />} />
-    </Datagrid>
+      <Column source="name" />
+      <Column source="category_id" label="Category" disableSort>
+        <ReferenceField source="category_id" reference="categories" link={false} />
+      </Column>
+      <Column source="hsn_code" label="HSN" />
+      <Column label="Description" render={(r) => truncate(r.description)} />
+      <Column source="price" label="Price" render={(r) => priceLabel(r)} />
+      <DataTable.NumberCol source="stock_quantity" label="Stock" />
+      <Column source="featured" label="Featured">
+        <FeaturedBadge />
+      </Column>
+      <Column source="in_stock" label="Availability">
+        <InStockBadge />
+      </Column>
+      <Column label="Actions">
+        <ProductRowActions />
+      </Column>
+    </DataTable>
   );
 }
 

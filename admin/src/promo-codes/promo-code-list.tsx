@@ -1,4 +1,4 @@
-import { BooleanField, Datagrid, DateField, List, NumberField, SearchInput, TextField } from 'react-admin';
+import { BooleanField, DataTable, DateField, List, SearchInput } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
 
 export function PromoCodeList() {
@@ -9,15 +9,17 @@ export function PromoCodeList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="code" />
-        <TextField source="kind" />
-        <NumberField source="value" />
-        <NumberField source="min_subtotal" label="Min subtotal" />
-        <NumberField source="used_count" label="Used" />
-        <BooleanField source="active" />
-        <DateField source="ends_at" label="Ends" emptyText="—" />
-      </Datagrid>
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="code" />
+        <DataTable.Col source="kind" />
+        <DataTable.NumberCol source="value" />
+        <DataTable.NumberCol source="min_subtotal" label="Min subtotal" />
+        <DataTable.NumberCol source="used_count" label="Used" />
+        <DataTable.Col source="active" field={BooleanField} />
+        <DataTable.Col source="ends_at" label="Ends">
+          <DateField source="ends_at" emptyText="—" />
+        </DataTable.Col>
+      </DataTable>
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
 import type { Row } from '@/lib/database';
 import { ReturnStatusChip } from '@/returns/return-status';
 import { ReturnsNav } from '@/returns/returns-nav';
@@ -15,6 +15,7 @@ export type QueueRow = Row<'returns'> & {
   order: Pick<Row<'orders'>, 'order_number' | 'shipping_address' | 'contact_email'> | null;
   items: Pick<Row<'return_items'>, 'quantity'>[];
 };
+const Column = DataTable.Col<QueueRow>;
 const QUEUE_COLUMNS = [
   '*',
   'order:orders(order_number,shipping_address,contact_email)',
@@ -59,32 +60,25 @@ export function ReturnList() {
         sort={{ field: 'created_at', order: 'ASC' }}
         queryOptions={{ meta: { columns: QUEUE_COLUMNS } }}
       >
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <TextField source="return_number" label="Return" />
-          <FunctionField label="Order" render={(r: QueueRow) => r.order?.order_number ?? '—'} />
-          <FunctionField
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="return_number" label="Return" />
+          <Column label="Order" render={(r) => r.order?.order_number ?? '—'} />
+          <Column
             label="Customer"
-            render={(r: QueueRow) => r.order?.shipping_address.fullName ?? r.pickup_address.fullName}
+            render={(r) => r.order?.shipping_address.fullName ?? r.pickup_address.fullName}
           />
-          <FunctionField label="Items" textAlign="right" render={(r: QueueRow) => units(r)} />
-          <FunctionField
+          <Column label="Items" align="right" render={(r) => units(r)} />
+          <Column
             source="resolution"
             label="Resolution"
-            render={(r: QueueRow) => resolutionLabel[r.resolution] ?? r.resolution}
+            render={(r) => resolutionLabel[r.resolution] ?? r.resolution}
           />
-          <FunctionField
-            source="status"
-            label="Status"
-            render={(r: QueueRow) => <ReturnStatusChip status={r.status} />}
-          />
-          <DateField source="created_at" label="Requested" showTime />
-          <FunctionField
-            source="created_at"
-            label="Age"
-            sortable={false}
-            render={(r: QueueRow) => ageLabel(r.created_at)}
-          />
-        </Datagrid>
+          <Column source="status" label="Status" render={(r) => <ReturnStatusChip status={r.status} />} />
+          <Column source="created_at" label="Requested">
+            <DateField source="created_at" showTime />
+          </Column>
+          <Column label="Age" render={(r) => ageLabel(r.created_at)} />
+        </DataTable>
       </List>
     </>
   );

@@ -1,13 +1,4 @@
-import {
-  AutocompleteInput,
-  Datagrid,
-  DateInput,
-  FunctionField,
-  List,
-  ReferenceInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, SelectInput } from 'react-admin';
 import type { Row } from '@/lib/database';
 import { ReviewBulkActions } from '@/reviews/review-bulk-actions';
 import { formatReviewDate, ratingChoices, statusChoices } from '@/reviews/review-rules';
@@ -16,6 +7,7 @@ import { FlagChips, ReviewStatusChip, Stars } from '@/reviews/review-status';
 /** A row of the queue: the review with its product's name. */
 export type ReviewRow = Row<'reviews'> & { product: Pick<Row<'products'>, 'name'> | null };
 export const REVIEW_COLUMNS = ['*', 'product:products(name)'];
+const Column = DataTable.Col<ReviewRow>;
 
 // date_from and date_to are IST days (mapReviewFilters in lib/providers.ts)
 const reviewFilters = [
@@ -43,37 +35,20 @@ export function ReviewList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       queryOptions={{ meta: { columns: REVIEW_COLUMNS } }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<ReviewBulkActions />}>
-        <FunctionField
-          source="created_at"
-          label="Date"
-          render={(r: ReviewRow) => formatReviewDate(r.created_at)}
-        />
-        <FunctionField
+      <DataTable rowClick="edit" bulkActionButtons={<ReviewBulkActions />}>
+        <Column source="created_at" label="Date" render={(r) => formatReviewDate(r.created_at)} />
+        <Column
           source="product_id"
           label="Product"
-          sortable={false}
-          render={(r: ReviewRow) => r.product?.name ?? `Product ${r.product_id}`}
+          disableSort
+          render={(r) => r.product?.name ?? `Product ${r.product_id}`}
         />
-        <TextField source="author_name" label="Customer" />
-        <FunctionField
-          source="rating"
-          label="Rating"
-          render={(r: ReviewRow) => <Stars rating={r.rating} />}
-        />
-        <TextField source="title" label="Title" />
-        <FunctionField
-          source="status"
-          label="Status"
-          render={(r: ReviewRow) => <ReviewStatusChip status={r.status} />}
-        />
-        <FunctionField
-          source="flags"
-          label="Flags"
-          sortable={false}
-          render={(r: ReviewRow) => <FlagChips flags={r.flags} />}
-        />
-      </Datagrid>
+        <Column source="author_name" label="Customer" />
+        <Column source="rating" label="Rating" render={(r) => <Stars rating={r.rating} />} />
+        <Column source="title" label="Title" />
+        <Column source="status" label="Status" render={(r) => <ReviewStatusChip status={r.status} />} />
+        <Column source="flags" label="Flags" disableSort render={(r) => <FlagChips flags={r.flags} />} />
+      </DataTable>
     </List>
   );
 }

@@ -1,13 +1,7 @@
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  ReferenceField,
-  TextField,
-} from 'react-admin';
+import { DataTable, DateField, List, NumberField, ReferenceField, TextField } from 'react-admin';
 import type { Row } from '@/lib/database';
+
+const Column = DataTable.Col<Row<'stock_alerts'>>;
 
 /**
  * Open low-stock alerts: a variant whose on-hand stock fell to its threshold (or the store's), one
@@ -24,31 +18,27 @@ export function LowStockList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={50}
     >
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <ReferenceField source="product_id" reference="products" label="Product" sortable={false} />
-        <ReferenceField
-          source="variant_id"
-          reference="product_variants"
-          label="SKU"
-          link={false}
-          sortable={false}
-        >
-          <TextField source="sku" />
-        </ReferenceField>
-        <ReferenceField
-          source="variant_id"
-          reference="product_variants"
-          label="On hand now"
-          link={false}
-          sortable={false}
-        >
-          <NumberField source="stock_quantity" />
-        </ReferenceField>
-        <NumberField source="stock_quantity" label="On hand at alert" />
-        <NumberField source="threshold" />
-        <DateField source="created_at" label="Since" showTime />
-        <FunctionField label="" render={(r: Row<'stock_alerts'>) => (r.resolved_at ? 'Resolved' : 'Open')} />
-      </Datagrid>
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column source="product_id" label="Product" disableSort>
+          <ReferenceField source="product_id" reference="products" />
+        </Column>
+        <Column source="variant_id" label="SKU" disableSort>
+          <ReferenceField source="variant_id" reference="product_variants" link={false}>
+            <TextField source="sku" />
+          </ReferenceField>
+        </Column>
+        <Column label="On hand now">
+          <ReferenceField source="variant_id" reference="product_variants" link={false}>
+            <NumberField source="stock_quantity" />
+          </ReferenceField>
+        </Column>
+        <DataTable.NumberCol source="stock_quantity" label="On hand at alert" />
+        <DataTable.NumberCol source="threshold" />
+        <Column source="created_at" label="Since">
+          <DateField source="created_at" showTime />
+        </Column>
+        <Column label="" render={(r) => (r.resolved_at ? 'Resolved' : 'Open')} />
+      </DataTable>
     </List>
   );
 }

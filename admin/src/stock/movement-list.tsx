@@ -1,17 +1,15 @@
 import {
   AutocompleteInput,
-  Datagrid,
+  DataTable,
   DateField,
   DateInput,
   ExportButton,
   FunctionField,
   List,
-  NumberField,
   ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
 } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
@@ -29,6 +27,8 @@ export const movementReasons = [
 ] as const;
 
 const reasonChoices = movementReasons.map((r) => ({ id: r, name: r[0]!.toUpperCase() + r.slice(1) }));
+
+const Column = DataTable.Col<Row<'stock_movements'>>;
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -65,50 +65,38 @@ export function MovementList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <DateField source="created_at" label="When" showTime />
-        <TextField source="sku" label="SKU" />
-        <ReferenceField
-          source="product_id"
-          reference="products"
-          label="Product"
-          link={false}
-          sortable={false}
-        />
-        <FunctionField source="reason" label="Reason" render={(r: Row<'stock_movements'>) => r.reason} />
-        <FunctionField
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column source="created_at" label="When">
+          <DateField source="created_at" showTime />
+        </Column>
+        <Column source="sku" label="SKU" />
+        <Column source="product_id" label="Product" disableSort>
+          <ReferenceField source="product_id" reference="products" link={false} />
+        </Column>
+        <Column source="reason" label="Reason" render={(r) => r.reason} />
+        <Column
           source="quantity"
           label="Change"
-          render={(r: Row<'stock_movements'>) => (r.quantity === 0 ? '0' : signed(r.quantity))}
+          render={(r) => (r.quantity === 0 ? '0' : signed(r.quantity))}
         />
-        <FunctionField
+        <Column
           source="reserved_change"
           label="Reserved"
-          render={(r: Row<'stock_movements'>) => (r.reserved_change === 0 ? '—' : signed(r.reserved_change))}
+          render={(r) => (r.reserved_change === 0 ? '—' : signed(r.reserved_change))}
         />
-        <NumberField source="balance_after" label="Balance after" />
-        <ReferenceField
-          source="order_id"
-          reference="orders"
-          label="Order"
-          link="show"
-          sortable={false}
-          emptyText="—"
-        />
-        <ReferenceField
-          source="actor"
-          reference="profiles"
-          label="Who"
-          link={false}
-          sortable={false}
-          emptyText="System"
-        >
-          {/* staff for their adjustments, the shopper for a checkout's movements; an account
-              without a name by the start of its id */}
-          <FunctionField render={(p: Row<'profiles'>) => p.full_name ?? `Account ${p.id.slice(0, 8)}`} />
-        </ReferenceField>
-        <TextField source="note" emptyText="—" sortable={false} />
-      </Datagrid>
+        <DataTable.NumberCol source="balance_after" label="Balance after" />
+        <Column source="order_id" label="Order" disableSort>
+          <ReferenceField source="order_id" reference="orders" link="show" emptyText="—" />
+        </Column>
+        <Column source="actor" label="Who" disableSort>
+          <ReferenceField source="actor" reference="profiles" link={false} emptyText="System">
+            {/* staff for their adjustments, the shopper for a checkout's movements; an account
+                without a name by the start of its id */}
+            <FunctionField render={(p: Row<'profiles'>) => p.full_name ?? `Account ${p.id.slice(0, 8)}`} />
+          </ReferenceField>
+        </Column>
+        <Column source="note" disableSort render={(r) => r.note || '—'} />
+      </DataTable>
     </List>
   );
 }

@@ -2,17 +2,14 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanField,
-  Datagrid,
+  DataTable,
   ExportButton,
-  FunctionField,
   List,
   NullableBooleanInput,
-  NumberField,
   ReferenceField,
   ReferenceInput,
   AutocompleteInput,
   SearchInput,
-  TextField,
   TopToolbar,
   useRecordContext,
   useRefresh,
@@ -30,6 +27,8 @@ const stockFilters = [
   <NullableBooleanInput key="active" source="is_active" label="Active" alwaysOn />,
   <NullableBooleanInput key="mto" source="made_to_order" label="Made to order" />,
 ];
+
+const Column = DataTable.Col<Row<'product_variants'>>;
 
 const target = (v: Row<'product_variants'>): AdjustTarget => ({
   id: v.id,
@@ -86,27 +85,25 @@ export function StockList() {
     >
       {/* no row selection: react-admin's row checkboxes carry no accessible name (axe); bulk
           adjustments are on the product's variants grid */}
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <ReferenceField
-          source="product_id"
-          reference="products"
-          label="Product"
-          link={false}
-          sortable={false}
-        />
-        <TextField source="sku" label="SKU" />
-        <TextField source="title" />
-        <NumberField source="stock_quantity" label="On hand" />
-        <NumberField source="reserved_quantity" label="Reserved" sortable={false} />
-        <NumberField source="available_quantity" label="Available" sortable={false} />
-        <FunctionField
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column source="product_id" label="Product" disableSort>
+          <ReferenceField source="product_id" reference="products" link={false} />
+        </Column>
+        <Column source="sku" label="SKU" />
+        <Column source="title" />
+        <DataTable.NumberCol source="stock_quantity" label="On hand" />
+        <DataTable.NumberCol source="reserved_quantity" label="Reserved" disableSort />
+        <DataTable.NumberCol source="available_quantity" label="Available" disableSort />
+        <Column
           source="made_to_order"
           label="Made to order"
-          render={(r: Row<'product_variants'>) => (r.made_to_order ? `Yes (${r.lead_time_days} days)` : 'No')}
+          render={(r) => (r.made_to_order ? `Yes (${r.lead_time_days} days)` : 'No')}
         />
-        <BooleanField source="is_active" label="Active" />
-        <FunctionField label="Actions" render={() => <AdjustButton />} />
-      </Datagrid>
+        <Column source="is_active" label="Active" field={BooleanField} />
+        <Column label="Actions">
+          <AdjustButton />
+        </Column>
+      </DataTable>
     </List>
   );
 }
