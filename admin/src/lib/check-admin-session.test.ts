@@ -6,7 +6,9 @@ const auth = vi.hoisted(() => ({
   getSession: vi.fn(),
   signOut: vi.fn(async () => ({ error: null })),
 }));
-vi.mock('@/lib/supabase', () => ({ supabase: { auth } }));
+// staff_access(): the database's answer to "is this session live staff" (null when not).
+const rpc = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/supabase', () => ({ supabase: { auth, rpc } }));
 vi.mock('ra-supabase', () => ({ supabaseDataProvider: () => ({}), supabaseAuthProvider: () => ({}) }));
 
 const { checkAdminSession } = await import('@/lib/providers');
@@ -14,11 +16,13 @@ const { ADMIN_SESSION_MS } = await import('@/lib/session');
 
 const now = () => Math.floor(Date.now() / 1000);
 const claims = (role: string, signedInAt: number) => ({
-  sub: 'u',
+  sub: `u-${role}`,
   role: 'authenticated',
   app_metadata: { role },
   amr: [{ method: 'password', timestamp: signedInAt }],
 });
+const owner = { user_id: 'u-admin', email: 'o@example.in', roles: ['owner'], permissions: ['catalog.write'] };
+let sessionUser = 0;
 /** A token that says "fresh admin" to anyone who decodes it by hand (its signature is not checked). */
 const forged = () => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -27,17 +31,28 @@ const forged = () => {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  // a new user id each test: the console reuses staff_access()'s answer for 30 s per user
+  sessionUser += 1;
   auth.getSession.mockResolvedValue({
-    data: { session: { access_token: forged(), user: { app_metadata: { role: 'admin' } } } },
+    data: { session: { access_token: forged(), user: { id: `user-${sessionUser}` } } },
     error: null,
   });
+  rpc.mockResolvedValue({ data: owner, error: null });
 });
 
 describe('checkAdminSession', () => {
-  it('opens the console for verified claims of an admin signed in under 8 hours ago', async () => {
+  it('opens the console for verified claims of staff signed in under 8 hours ago', async () => {
     auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', now() - 60) }, error: null });
     await expect(checkAdminSession()).resolves.toBeUndefined();
+    expect(rpc).toHaveBeenCalledWith('staff_access');
     expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs out a fresh session the database does not know as staff (removed, or never staff)', async () => {
+    auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', now() - 60) }, error: null });
+    rpc.mockResolvedValue({ data: null, error: null });
+    await expect(checkAdminSession()).rejects.toMatchObject({ kind: 'session_expired' });
+    expect(auth.signOut).toHaveBeenCalled();
   });
 
   it('signs out when the verified sign-in is 8 hours old', async () => {
@@ -47,8 +62,9 @@ describe('checkAdminSession', () => {
     expect(auth.signOut).toHaveBeenCalled();
   });
 
-  it('signs out a customer whatever the stored session’s user object says', async () => {
-    auth.getClaims.mockResolvedValue({ data: { claims: claims('customer', now()) }, error: null });
+  it('signs out a customer whatever the token’s app_metadata says', async () => {
+    auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', now()) }, error: null });
+    rpc.mockResolvedValue({ data: null, error: null });
     await expect(checkAdminSession()).rejects.toMatchObject({ kind: 'session_expired' });
   });
 

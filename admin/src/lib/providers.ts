@@ -4,7 +4,8 @@ import type { AuthProvider, DataProvider, GetListParams } from 'react-admin';
 import type { RpcArgs, RpcReturns } from '@/lib/database';
 import { env } from '@/lib/env';
 import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
-import { isSessionExpired, roleOf } from '@/lib/session';
+import { allows, parseStaffAccess, type StaffAccess } from '@/lib/access';
+import { isSessionExpired } from '@/lib/session';
 import { OPEN_STATUSES, olderThan } from '@/returns/return-rules';
 import { reviewFilter } from '@/reviews/review-rules';
 import { supabase } from '@/lib/supabase';
@@ -332,8 +333,36 @@ export const dataProvider = {
   deleteMany: (resource, params) => baseDataProvider.deleteMany(resource, params).catch(rethrow),
 } satisfies DataProvider;
 
+/** How long the console reuses staff_access()'s answer before asking again. */
+const ACCESS_TTL_MS = 30_000;
+let accessCache: { userId: string; at: number; access: Promise<StaffAccess | null> } | null = null;
+
+/**
+ * The signed-in staff member's roles and permissions (staff_access()), asked at most every 30 s:
+ * react-admin asks canAccess for every menu entry and button. Null when the session is not live
+ * staff (a customer, a removed member, a signed-out session).
+ */
+export async function staffAccess(): Promise<StaffAccess | null> {
+  const { data } = await supabase.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return null;
+  if (accessCache && accessCache.userId === userId && Date.now() - accessCache.at < ACCESS_TTL_MS)
+    return accessCache.access;
+  const access = (async () => {
+    const { data: json, error } = await supabase.rpc('staff_access');
+    if (error) throw toAdminError(error);
+    return parseStaffAccess(json);
+  })();
+  const entry = { userId, at: Date.now(), access };
+  accessCache = entry;
+  access.catch(() => {
+    if (accessCache === entry) accessCache = null;
+  });
+  return access;
+}
+
 const baseAuthProvider = supabaseAuthProvider(supabase, {
-  getPermissions: async (user) => roleOf(user),
+  getPermissions: async () => staffAccess(),
   getIdentity: async (user) => ({
     id: user.id,
     fullName: (user.user_metadata as { full_name?: string } | undefined)?.full_name ?? user.email ?? 'Staff',
@@ -341,18 +370,21 @@ const baseAuthProvider = supabaseAuthProvider(supabase, {
 });
 
 /**
- * Only a staff session under 8 hours old opens the console; anything else is signed out and sent
- * to /admin/login. The role and the sign-in time come from the access token's claims as
+ * Only a live staff session under 8 hours old opens the console; anything else is signed out and
+ * sent to /admin/login. The sign-in time comes from the access token's claims as
  * `auth.getClaims()` verifies them (the JWKS for ES256 keys, Auth itself for legacy HS256 ones),
- * never from a token decoded by hand. These checks only shape the UI: RLS decides what can be read
- * and written.
+ * never from a token decoded by hand; whether the account is staff comes from the database
+ * (staff_access(), the staff_members table). These checks only shape the UI: RLS decides what can
+ * be read and written.
  */
 export async function checkAdminSession(): Promise<void> {
   const { data, error } = await supabase.auth.getClaims();
   const claims = error ? null : (data?.claims ?? null);
-  if (!claims || roleOf(claims) !== 'admin' || isSessionExpired(claims)) {
+  const staff = claims && !isSessionExpired(claims) ? await staffAccess().catch(() => null) : null;
+  if (!staff) {
     const { data: current } = await supabase.auth.getSession();
     if (current.session) await supabase.auth.signOut();
+    accessCache = null;
     throw new AdminError(SESSION_ENDED, 'session_expired', '', 401);
   }
 }
@@ -362,6 +394,8 @@ export const authProvider: AuthProvider = {
   checkAuth: async () => {
     await checkAdminSession();
   },
+  /** What the console shows a role: lib/access.ts, from the database's role_permissions. */
+  canAccess: async ({ resource, action }) => allows(await staffAccess(), resource, action),
   /** Signs staff out (react-admin then shows /admin/login) on the failures toAdminError says need it. */
   checkError: async (error: unknown) => {
     if (toAdminError(error).signsOut) return Promise.reject();
@@ -369,6 +403,7 @@ export const authProvider: AuthProvider = {
   // The outer router's login page (app.tsx), straight: react-admin navigates outside its basename,
   // and '/login' would reach it only through /admin, where a failing call would log out again.
   logout: async () => {
+    accessCache = null;
     await supabase.auth.signOut();
     return '/admin/login';
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_MS, isSessionExpired, roleOf, signInTime } from '@/lib/session';
+import { ADMIN_SESSION_MS, isSessionExpired, signInTime } from '@/lib/session';
 
 describe('admin session age (from verified claims)', () => {
   const signedIn = 1_700_000_000;
@@ -18,11 +18,5 @@ describe('admin session age (from verified claims)', () => {
     expect(isSessionExpired({})).toBe(true);
     expect(isSessionExpired({ amr: [] })).toBe(true);
     expect(isSessionExpired({ amr: [{ timestamp: 'yesterday' }] })).toBe(true);
-  });
-
-  it('takes the role only from app_metadata', () => {
-    expect(roleOf({ app_metadata: { role: 'admin' } })).toBe('admin');
-    expect(roleOf({ app_metadata: {} })).toBeUndefined();
-    expect(roleOf(null)).toBeUndefined();
   });
 });

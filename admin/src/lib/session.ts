@@ -12,7 +12,6 @@ export const ADMIN_SESSION_MS = 8 * 60 * 60 * 1000;
 /** The verified claims this module reads (a subset of auth-js's JwtPayload). */
 export interface SessionClaims {
   amr?: unknown;
-  app_metadata?: unknown;
 }
 
 /** When the session was signed in to (ms since the epoch), or null if the claims do not say. */
@@ -27,10 +26,4 @@ export function signInTime(claims: SessionClaims): number | null {
 export function isSessionExpired(claims: SessionClaims, now: number = Date.now()): boolean {
   const at = signInTime(claims);
   return at === null || now - at >= ADMIN_SESSION_MS;
-}
-
-/** The role staff carry in app_metadata (set only with the service role). */
-export function roleOf(user: { app_metadata?: unknown } | null | undefined): string | undefined {
-  const role = (user?.app_metadata as { role?: unknown } | undefined)?.role;
-  return typeof role === 'string' ? role : undefined;
 }
