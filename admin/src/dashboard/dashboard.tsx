@@ -14,6 +14,7 @@ import { Link, Title, useBasename, useGetList, useLogoutIfAccessDenied } from 'r
 import { formatINR } from 'shared/pricing/format';
 import { PendingReviews } from '@/dashboard/pending-reviews';
 import { SalesChart } from '@/dashboard/sales-chart';
+import { TodayFigures } from '@/dashboard/today-figures';
 import type { DashboardFigures, Row } from '@/lib/database';
 import { toAdminError } from '@/lib/errors';
 import { storeApi } from '@/lib/providers';
@@ -182,6 +183,7 @@ export default function Dashboard() {
       )}
       {data && (
         <>
+          <TodayFigures figures={data} />
           <Grid size={quarter}>
             <Figure label="Total Orders" value={data.total_orders} />
           </Grid>

@@ -95,7 +95,18 @@ export type DashboardFigures = {
       /** products.name */
       product_name: string;
     })[];
-  /** One entry per India calendar day, oldest first; days without orders count zero. */
+  /** Orders placed today / yesterday (IST days), cancelled ones left out, and their totals. */
+  today: { orders: number; revenue: number };
+  yesterday: { orders: number; revenue: number };
+  /** Orders staff may ship now (pending or processing, not an unpaid online order). */
+  awaiting_shipment: number;
+  /** Returns waiting for a decision (requested). */
+  returns_requested: number;
+  /** Returns staff still have to move (requested to received: the queue's default). */
+  returns_open: number;
+  /** Reviews waiting for moderation. */
+  pending_reviews: number;
+  /** One entry per India calendar day ('YYYY-MM-DD'), oldest first; days without orders count zero. */
   sales_last_30_days: { date: string; orders: number; revenue: number }[];
   recent_orders: (Pick<
     Tables<'orders'>,
@@ -158,6 +169,9 @@ export type Database = {
 
 /** A row of a table as the console's client returns it (with the typed JSON above). */
 export type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
+
+/** A row of a view (security invoker: the tables' RLS decides what it shows). */
+export type ViewRow<V extends keyof Database['public']['Views']> = Database['public']['Views'][V]['Row'];
 
 /** What an RPC takes and returns, from the generated types. */
 export type RpcArgs<F extends keyof Database['public']['Functions']> =
