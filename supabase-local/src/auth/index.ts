@@ -33,6 +33,7 @@ import { jwks } from './routes/jwks.ts';
 import { health, settings } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
+import { invite } from './routes/invite.ts';
 import { getUser, updateUserHandler } from './routes/user.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 import { createTokenService } from './tokens.ts';
@@ -68,6 +69,7 @@ const ROUTES: [Method, string, Handler][] = [
   ['GET', '/mailbox/:id', mailboxMessage],
   ['GET', '/admin/users', listUsers],
   ['POST', '/admin/users', createUser],
+  ['POST', '/invite', invite],
   ['GET', '/admin/users/:id', getUserAdmin],
   ['PUT', '/admin/users/:id', updateUserAdmin],
   ['DELETE', '/admin/users/:id', deleteUser],

@@ -217,6 +217,26 @@ export function createMailer(settings: AuthSettings, now: () => Date, transport:
       return row;
     },
 
+    /**
+     * An invitation (GoTrue's sendInvite): the link verifies with type=invite and confirms the
+     * address. Always the implicit flow, and no max_frequency check: only the service role invites.
+     */
+    async sendInvite(q: Queryable, user: UserRow, redirectTo: string, baseUrl: string): Promise<UserRow> {
+      const email = user.email ?? '';
+      const otp = otpCode(settings.otpLength);
+      const hash = tokenHash(email, otp);
+      await deliver(q, 'invite', email, user, otp, hash, redirectTo, baseUrl);
+      const t = now();
+      const row = await updateUser(
+        q,
+        user.id,
+        { confirmation_token: hash, confirmation_sent_at: t, invited_at: t },
+        t,
+      );
+      await saveOneTimeToken(q, user.id, 'confirmation_token', hash, email);
+      return row;
+    },
+
     /** Password recovery, or a magic link (same token column, different mail and verify type). */
     async sendRecovery(
       q: Queryable,

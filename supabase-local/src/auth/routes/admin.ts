@@ -28,7 +28,7 @@ import {
 const ADMIN_ROLES = ['service_role', 'supabase_admin'];
 
 /** GoTrue's requireAdminCredentials: a valid JWT whose role is an admin role. */
-async function requireAdmin(req: AuthRequest, ctx: AuthContext): Promise<void> {
+export async function requireAdmin(req: AuthRequest, ctx: AuthContext): Promise<void> {
   const m = /^(?:B|b)earer (\S+)$/.exec(req.headers.authorization ?? '');
   if (!m) throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = await ctx.tokens.verifyClaims(m[1]!);
