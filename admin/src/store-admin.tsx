@@ -10,15 +10,17 @@ import { creditNotes, invoices, taxRates } from '@/gst';
 import { AdminLayout } from '@/layout/admin-layout';
 import { LoginRedirect } from '@/layout/login-redirect';
 import { RedirectToDashboard } from '@/layout/redirect-to-dashboard';
-import { lightTheme } from '@/layout/theme';
+import { darkTheme, lightTheme } from '@/layout/theme';
 import { lazyPage } from '@/lib/lazy-page';
 import { authProvider, dataProvider } from '@/lib/providers';
+import { useUserStore } from '@/lib/use-user-store';
 import { orders } from '@/orders';
 import { products } from '@/products';
 import { promoCodes } from '@/promo-codes';
 import { returns } from '@/returns';
 import { reviews } from '@/reviews';
 import { attributes } from '@/attributes';
+import { auditLog } from '@/audit';
 import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
@@ -47,6 +49,9 @@ function ProductEditRoute() {
 
 /** The console proper, loaded after sign-in (see app.tsx). */
 export default function StoreAdmin() {
+  // the signed-in staff member's own Store (saved queries, theme): read from the session first
+  const store = useUserStore();
+  if (!store) return null;
   return (
     <Admin
       basename="/admin"
@@ -57,8 +62,10 @@ export default function StoreAdmin() {
       loginPage={LoginRedirect}
       layout={AdminLayout}
       dashboard={Dashboard}
+      store={store}
       theme={lightTheme}
-      darkTheme={null}
+      darkTheme={darkTheme}
+      defaultTheme="light"
       disableTelemetry
       requireAuth={false}
     >
@@ -81,6 +88,7 @@ export default function StoreAdmin() {
       <Resource name="tax_rates" {...taxRates} options={{ label: 'Tax rates' }} />
       <Resource name="invoices" {...invoices} options={{ label: 'Invoices' }} />
       <Resource name="credit_notes" {...creditNotes} options={{ label: 'Credit notes' }} />
+      <Resource name="audit_log" {...auditLog} options={{ label: 'Audit log' }} />
       <Resource name="states" recordRepresentation="name" />
       <Resource name="store_settings" />
       <Resource name="product_options" />

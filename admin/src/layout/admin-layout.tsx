@@ -1,6 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, useLogout } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, TitlePortal, ToggleThemeButton, useLogout } from 'react-admin';
 import { AdminMenu } from '@/layout/admin-menu';
 import { preloadPages } from '@/lib/lazy-page';
 import { checkAdminSession } from '@/lib/providers';
@@ -10,15 +10,23 @@ const SESSION_CHECK_MS = 60_000;
 /** When the other pages' chunks are fetched, after the first screen (lib/lazy-page.ts). */
 const PRELOAD_AFTER_MS = 1_000;
 
+/**
+ * react-admin's app bar as it comes (the theme switch, the loading indicator that doubles as the
+ * refresh button), with the store's name and a plain Logout instead of the user menu.
+ */
 function AdminAppBar() {
   const logout = useLogout();
   return (
     <AppBar
       userMenu={false}
       toolbar={
-        <Button color="inherit" onClick={() => logout()}>
-          Logout
-        </Button>
+        <>
+          <ToggleThemeButton />
+          <LoadingIndicator />
+          <Button color="inherit" onClick={() => logout()}>
+            Logout
+          </Button>
+        </>
       }
     >
       <Typography component="span" variant="h6" sx={{ mr: 2, whiteSpace: 'nowrap' }}>

@@ -41,7 +41,23 @@ export const lightTheme: RaThemeOptions = {
   },
 };
 
+/**
+ * The dark theme (the app bar's theme switch): the same roles in lighter tints, with near-black text
+ * on the filled colours (chips, contained buttons), since white on a light tint fails AA. The main
+ * colours are also used as text on the dark background (outlined buttons, links, error messages):
+ * both contrasts are tested in theme.test.tsx.
+ */
+const onTint = '#1c1917';
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
-  palette: { ...defaultDarkTheme.palette, primary: { main: '#fbbf24' } },
+  components: { ...defaultDarkTheme.components, ...checkboxLabelOnInput },
+  palette: {
+    ...defaultDarkTheme.palette,
+    primary: { main: '#fbbf24', contrastText: onTint },
+    secondary: { main: '#d6d3d1', contrastText: onTint },
+    warning: { main: '#fb923c', contrastText: onTint },
+    info: { main: '#38bdf8', contrastText: onTint },
+    success: { main: '#4ade80', contrastText: onTint },
+    error: { main: '#f87171', contrastText: onTint },
+  },
 };

@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { flagChip, reviewStatusLabel, stars } from '@/reviews/review-rules';
 
 const colors: Record<string, 'warning' | 'success' | 'error'> = {
@@ -16,13 +16,15 @@ export function ReviewStatusChip({ status }: { status: string }) {
 /** Five stars drawn, the number said (the glyphs alone mean nothing to a screen reader). */
 export function Stars({ rating }: { rating: number }) {
   return (
-    <span
+    // the theme's warning colour: amber on light, a lighter orange on dark (both AA on their background)
+    <Box
+      component="span"
       role="img"
       aria-label={`${rating} out of 5 stars`}
-      style={{ color: '#b26a00', whiteSpace: 'nowrap' }}
+      sx={{ color: 'warning.main', whiteSpace: 'nowrap' }}
     >
       {stars(rating)}
-    </span>
+    </Box>
   );
 }
 
