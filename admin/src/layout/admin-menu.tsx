@@ -7,6 +7,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import ReviewsIcon from '@mui/icons-material/RateReview';
 import TuneIcon from '@mui/icons-material/Tune';
 import HistoryIcon from '@mui/icons-material/History';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptIcon from '@mui/icons-material/Receipt';
@@ -16,7 +17,7 @@ import TicketIcon from '@mui/icons-material/ConfirmationNumber';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Badge, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import type { ReactElement } from 'react';
-import { Menu, useAuthState, useGetList } from 'react-admin';
+import { CanAccess, Menu, useAuthState, useGetList } from 'react-admin';
 
 /**
  * A menu entry with the number of rows waiting for staff on its icon (returns requested, reviews
@@ -65,13 +66,16 @@ function WaitingMenuItem({
  * extra resources. Delivery opens the delivery settings area (zones, pincodes, uploads, holidays and
  * cut-off), whose pages link to each other (delivery/delivery-nav.tsx); GST & invoices likewise opens
  * business details, tax rates, invoices, credit notes and the monthly GST export (gst/gst-nav.tsx).
+ * Entries a role may not use are left out (`<CanAccess>`, lib/access.ts).
  */
 export function AdminMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.Item to="/admin/products" primaryText="Products" leftIcon={<ChairIcon />} />
-      <Menu.Item to="/admin/products/add" primaryText="Add Product" leftIcon={<AddIcon />} />
+      <CanAccess resource="products" action="create">
+        <Menu.Item to="/admin/products/add" primaryText="Add Product" leftIcon={<AddIcon />} />
+      </CanAccess>
       <Menu.Item to="/admin/product_variants" primaryText="Stock" leftIcon={<InventoryIcon />} />
       <Menu.Item to="/admin/stock_movements" primaryText="Stock movements" leftIcon={<HistoryIcon />} />
       <Menu.Item to="/admin/stock_alerts" primaryText="Low stock" leftIcon={<WarningIcon />} />
@@ -89,7 +93,10 @@ export function AdminMenu() {
       <Menu.Item to="/admin/promo_codes" primaryText="Promo Codes" leftIcon={<TicketIcon />} />
       <Menu.Item to="/admin/delivery_zones" primaryText="Delivery" leftIcon={<LocalShippingIcon />} />
       <Menu.Item to="/admin/contact_messages" primaryText="Contact Messages" leftIcon={<MailIcon />} />
-      <Menu.Item to="/admin/profiles" primaryText="Customers" leftIcon={<PeopleIcon />} />
+      <Menu.Item to="/admin/customers" primaryText="Customers" leftIcon={<PeopleIcon />} />
+      <CanAccess resource="audit_log" action="list">
+        <Menu.Item to="/admin/audit_log" primaryText="Audit log" leftIcon={<HistoryEduIcon />} />
+      </CanAccess>
       <MenuItem component="a" href="/">
         <ListItemIcon>
           <StorefrontIcon />

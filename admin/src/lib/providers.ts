@@ -5,9 +5,9 @@ import type { RpcArgs, RpcReturns } from '@/lib/database';
 import { env } from '@/lib/env';
 import { AdminError, SESSION_ENDED, toAdminError } from '@/lib/errors';
 import { allows, parseStaffAccess, type StaffAccess } from '@/lib/access';
+import { dateRangeFilter } from '@/lib/date-range';
 import { isSessionExpired } from '@/lib/session';
 import { OPEN_STATUSES, olderThan } from '@/returns/return-rules';
-import { reviewFilter } from '@/reviews/review-rules';
 import { supabase } from '@/lib/supabase';
 
 /** Tables whose key is not `id`: react-admin's record id is this column's value. */
@@ -24,8 +24,11 @@ const baseDataProvider = supabaseDataProvider({
   primaryKeys,
 });
 
-/** Which column the list search box (`q`) looks in, per resource: a case-insensitive substring. */
-const searchColumns: Record<string, string> = {
+/**
+ * Which column the list search box (`q`) looks in, per resource: a case-insensitive substring; with
+ * several columns, a row matching in any of them (PostgREST's `or`).
+ */
+const searchColumns: Record<string, string | string[]> = {
   products: 'name',
   orders: 'order_number',
   categories: 'name',
@@ -35,6 +38,8 @@ const searchColumns: Record<string, string> = {
   product_variants: 'sku',
   stock_movements: 'sku',
   returns: 'return_number',
+  customers: ['full_name', 'email', 'phone'],
+  audit_log: 'actor_email',
 };
 
 /** `q` becomes PostgREST's `col=ilike.*first*second*` through ra-data-postgrest's `col@ilike`. */
@@ -50,9 +55,14 @@ export function mapSearch(resource: string, params: GetListParams): GetListParam
     .trim()
     .split(/\s+/)
     .join('*');
-  return term === ''
-    ? { ...params, filter }
-    : { ...params, filter: { ...filter, [`${column}@ilike`]: term } };
+  if (term === '') return { ...params, filter };
+  if (Array.isArray(column))
+    // an empty operator after '@' makes ra-data-postgrest send `or=(…)` as it is
+    return {
+      ...params,
+      filter: { ...filter, 'or@': `(${column.map((c) => `${c}.ilike.*${term}*`).join(',')})` },
+    };
+  return { ...params, filter: { ...filter, [`${column}@ilike`]: term } };
 }
 
 /** Which column a list's `prefix` filter matches the start of, per resource. */
@@ -86,10 +96,14 @@ export function mapReturnQueue(resource: string, params: GetListParams): GetList
   return { ...params, filter: out };
 }
 
-/** The review queue's date filters (IST days: `date_from`, `date_to`), reviewFilter in reviews/review-rules.ts. */
-export function mapReviewFilters(resource: string, params: GetListParams): GetListParams {
-  if (resource !== 'reviews') return params;
-  return { ...params, filter: reviewFilter((params.filter ?? {}) as Record<string, unknown>) };
+/** Which timestamp a list's date filters (IST days: `date_from`, `date_to`) range over, per resource. */
+const dateColumns: Record<string, string> = { reviews: 'created_at', audit_log: 'at' };
+
+/** A list's date filters as PostgREST's (dateRangeFilter in lib/date-range.ts). */
+export function mapDateFilters(resource: string, params: GetListParams): GetListParams {
+  const column = dateColumns[resource];
+  if (!column) return params;
+  return { ...params, filter: dateRangeFilter((params.filter ?? {}) as Record<string, unknown>, column) };
 }
 
 /**
@@ -313,7 +327,7 @@ export const dataProvider = {
         resource,
         withComputedColumns(
           resource,
-          mapReviewFilters(
+          mapDateFilters(
             resource,
             mapReturnQueue(resource, mapPrefix(resource, mapSearch(resource, params))),
           ),

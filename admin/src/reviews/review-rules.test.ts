@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   flagExplanations,
   formatReviewDate,
-  istDayStart,
   rejectionReasonError,
   reviewFilter,
   stars,
 } from '@/reviews/review-rules';
+import { dateRangeFilter, istDayStart } from '@/lib/date-range';
 
 describe('rejectionReasonError', () => {
   it('refuses an empty or blank reason', () => {
@@ -57,6 +57,11 @@ describe('dates on India’s calendar', () => {
     expect(reviewFilter({ date_from: '2026-10-01' })).toEqual({ 'created_at@gte': '2026-09-30T18:30:00Z' });
     expect(reviewFilter({ date_to: '2026-10-31' })).toEqual({ 'created_at@lt': '2026-10-31T18:30:00Z' });
     expect(reviewFilter({ rating: 5, date_from: '' })).toEqual({ rating: 5 });
+  });
+  it('ranges any timestamp column (the audit log filters on `at`)', () => {
+    expect(dateRangeFilter({ date_from: '2026-10-01', date_to: '2026-10-01' }, 'at')).toEqual({
+      '@and': { 'at@gte': '2026-09-30T18:30:00Z', 'at@lt': '2026-10-01T18:30:00Z' },
+    });
   });
 });
 

@@ -1,3 +1,5 @@
+import { dateRangeFilter } from '@/lib/date-range';
+
 /**
  * The review queue's rules, kept apart from the screens so they can be tested: labels, what a flag
  * means, the rejection reason's limits (the database's reviews_rejection_reason_check) and the
@@ -62,33 +64,11 @@ export function formatReviewDate(iso: string): string {
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The instant an IST day ('YYYY-MM-DD') starts, as an ISO timestamp; null for anything else. */
-export function istDayStart(day: unknown, plusDays = 0): string | null {
-  if (typeof day !== 'string' || !DAY.test(day)) return null;
-  const t = Date.parse(`${day}T00:00:00+05:30`);
-  if (Number.isNaN(t)) return null;
-  // whole seconds: no '.' in the value (PostgREST's and=(col.op.value) separates with dots)
-  return new Date(t + plusDays * 86_400_000).toISOString().replace('.000Z', 'Z');
-}
-
 /**
- * The list's own filters as PostgREST's: `date_from` and `date_to` (IST days, both included) become
- * `created_at=gte.` the first day's start and `created_at=lt.` the day after the last one's start.
- * Both at once go in one `and=(…)`: ra-data-postgrest writes two filters on one column as
- * `created_at[0]=…&created_at[1]=…`, which PostgREST refuses.
+ * The list's own filters as PostgREST's: `date_from` and `date_to` (IST days, both included) on
+ * created_at (lib/date-range.ts).
  */
-export function reviewFilter(filter: Record<string, unknown>): Record<string, unknown> {
-  const { date_from: from, date_to: to, ...rest } = filter;
-  const out: Record<string, unknown> = { ...rest };
-  const start = istDayStart(from);
-  const end = istDayStart(to, 1);
-  if (start && end) out['@and'] = { 'created_at@gte': start, 'created_at@lt': end };
-  else if (start) out['created_at@gte'] = start;
-  else if (end) out['created_at@lt'] = end;
-  return out;
-}
+export const reviewFilter = (filter: Record<string, unknown>) => dateRangeFilter(filter, 'created_at');
 
 /** "★★★★☆" for 4 stars, with the number for screen readers given by the caller. */
 export const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(Math.max(0, 5 - rating));

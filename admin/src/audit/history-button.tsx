@@ -1,0 +1,18 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { Button, CanAccess, Link } from 'react-admin';
+import { historyPath } from '@/audit/audit-rules';
+
+/**
+ * "History": the audit log filtered to this record, for staff who may read the log (owners). The
+ * table and id are the ones the audit trigger records (its first argument: usually id).
+ */
+export function HistoryButton({ table, recordId }: { table: string; recordId: string | number | undefined }) {
+  if (recordId === undefined) return null;
+  return (
+    <CanAccess resource="audit_log" action="list">
+      <Button component={Link} to={historyPath(table, recordId)} label="History">
+        <HistoryIcon />
+      </Button>
+    </CanAccess>
+  );
+}
