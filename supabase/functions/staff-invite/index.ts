@@ -1,0 +1,105 @@
+// staff-invite: an owner invites a staff member by e-mail (issue 21). config.toml sets verify_jwt =
+// false: the function verifies the caller itself (callerOf, _shared/supabase.ts).
+//
+//   POST {email, roles} with the owner's token →
+//     1. the CALLER's client asks staff_access(): without 'staff.manage' the answer is 403 and
+//        nothing happens (the database checks again in step 3; this only avoids mailing anyone);
+//     2. the secret key's client invites the address (Auth's auth.admin.inviteUserByEmail: a new
+//        account without a password, and the invite mail whose link opens <site>/admin/set-password,
+//        where the person chooses one). An address that already has a confirmed account is not
+//        invited: that account is used as it is (its owner signs in with their own password);
+//     3. the CALLER's client calls admin_set_staff_roles, so the database decides (the permission,
+//        the 8-hour sign-in, never one's own roles, the last owner stays). When it refuses, an
+//        account made in step 2 is deleted again (its link then leads nowhere).
+//
+// Answers 200 {user_id, email, roles, invited: true | false (an existing account was used)}; errors
+// as {message}: 400 (body), 401 (no valid session), 403 (not allowed, session too old, own roles),
+// 409 (last owner), 502 (Auth failed). The site's address for the link: SITE_URL (set it in
+// production), else the request's Origin; Auth only sends browsers to addresses it allows.
+import { parseStaffInvite } from '../../../shared/src/staff/invite.ts';
+import { corsHeaders } from '../_shared/payments.ts';
+import { adminClient, callerOf, type StoreClient } from '../_shared/supabase.ts';
+
+const answer = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: corsHeaders });
+const refuse = (status: number, message: string) => answer(status, { message });
+
+/** Where the mailed link lands: the admin's set-password page on the site. */
+function setPasswordUrl(req: Request): string | undefined {
+  const site = Deno.env.get('SITE_URL') ?? req.headers.get('Origin') ?? '';
+  return /^https?:\/\/[^/\s]+/.test(site) ? `${site.replace(/\/+$/, '')}/admin/set-password` : undefined;
+}
+
+/** The confirmed account holding this address (Auth's admin API pages through users). */
+async function existingAccount(admin: StoreClient, email: string): Promise<string | null> {
+  const perPage = 1000;
+  for (let page = 1; ; page++) {
+    const { data, error } = await admin.auth.admin.listUsers({ page, perPage });
+    if (error) throw error;
+    const hit = data.users.find((u) => u.email?.toLowerCase() === email);
+    if (hit) return hit.id;
+    if (data.users.length < perPage) return null;
+  }
+}
+
+/** The database's refusal as an HTTP status (42501: not allowed; 23514: the last owner). */
+const statusOf = (code: string | undefined) =>
+  code === '42501' ? 403 : code === '23514' ? 409 : code === 'PGRST301' ? 401 : 400;
+
+Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (req.method !== 'POST') return refuse(405, 'Use POST.');
+  const caller = await callerOf(req, (status, body) => refuse(status, body.error));
+  if (caller instanceof Response) return caller;
+  const parsed = parseStaffInvite(await req.json().catch(() => null));
+  if (!parsed.ok) return refuse(400, parsed.message);
+  const { email, roles } = parsed.value;
+
+  const access = await caller.db.rpc('staff_access');
+  if (access.error) return refuse(statusOf(access.error.code), access.error.message);
+  const permissions =
+    access.data && typeof access.data === 'object' && !Array.isArray(access.data)
+      ? access.data['permissions']
+      : null;
+  if (!Array.isArray(permissions) || !permissions.includes('staff.manage'))
+    return refuse(403, 'Only an owner can invite staff.');
+
+  const admin = adminClient();
+  const redirectTo = setPasswordUrl(req);
+  const invited = await admin.auth.admin.inviteUserByEmail(email, redirectTo ? { redirectTo } : {});
+  let userId: string;
+  let created = false;
+  if (invited.error) {
+    if (invited.error.code !== 'email_exists') {
+      console.error('staff-invite: Auth refused the invite', invited.error);
+      return refuse(
+        invited.error.status === 400 ? 400 : 502,
+        `Auth could not invite ${email}: ${invited.error.message}`,
+      );
+    }
+    const id = await existingAccount(admin, email);
+    if (!id) return refuse(502, `Auth says ${email} has an account, but it was not found.`);
+    userId = id;
+  } else {
+    const user = invited.data.user;
+    userId = user.id;
+    // made by this invite (an unconfirmed account made earlier is invited again, and kept)
+    created = Date.parse(user.invited_at ?? '') - Date.parse(user.created_at) < 10_000;
+  }
+
+  const granted = await caller.db.rpc('admin_set_staff_roles', { user_id: userId, roles });
+  if (granted.error) {
+    // nothing half-done: an account made for this invite goes again
+    if (created) {
+      const undo = await admin.auth.admin.deleteUser(userId);
+      if (undo.error) console.error('staff-invite: could not delete the refused invitee', undo.error);
+    }
+    return refuse(statusOf(granted.error.code), granted.error.message);
+  }
+  return answer(200, {
+    user_id: granted.data.user_id,
+    email: granted.data.email,
+    roles: granted.data.roles,
+    invited: !invited.error,
+  });
+});
