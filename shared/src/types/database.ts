@@ -2464,6 +2464,24 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_export_products: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          active: boolean;
+          category: string;
+          color: string;
+          description: string;
+          featured: boolean;
+          material: string;
+          mrp: number;
+          options: string;
+          price: number;
+          product_name: string;
+          product_slug: string;
+          sku: string;
+          stock: number;
+        }[];
+      };
       admin_generate_variants: {
         Args: { product_id: number };
         Returns: {
@@ -2527,6 +2545,7 @@ export type Database = {
           utgst: number;
         }[];
       };
+      admin_import_products: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
       admin_issue_credit_note: {
         Args: { items: Json; order_id: string; reason: string };
         Returns: {
