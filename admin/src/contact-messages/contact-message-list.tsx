@@ -8,6 +8,7 @@ import {
   SearchInput,
   useNotify,
   useRecordContext,
+  useCanAccess,
   useUpdate,
 } from 'react-admin';
 import { csvExporter } from '@/lib/csv-export';
@@ -17,7 +18,9 @@ function MarkHandledButton() {
   const record = useRecordContext<Row<'contact_messages'>>();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate();
-  if (!record || record.handled) return null;
+  // messages.write (owner, support)
+  const { canAccess } = useCanAccess({ resource: 'contact_messages', action: 'edit' });
+  if (!record || record.handled || !canAccess) return null;
   return (
     <Button
       size="small"

@@ -1,5 +1,5 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { CheckboxGroupInput, EditBase, Form, SaveButton, TextInput, useNotify } from 'react-admin';
+import { CanAccess, CheckboxGroupInput, EditBase, Form, SaveButton, TextInput, useNotify } from 'react-admin';
 import {
   WEEKDAY_CHOICES,
   cutoffInput,
@@ -46,7 +46,9 @@ export function DeliverySchedule() {
               choices={WEEKDAY_CHOICES}
               helperText="Transit days skip these weekdays and the holidays below"
             />
-            <SaveButton label="Save cut-off and days" />
+            <CanAccess resource="store_settings" action="edit">
+              <SaveButton label="Save cut-off and days" />
+            </CanAccess>
           </Form>
         </CardContent>
       </Card>

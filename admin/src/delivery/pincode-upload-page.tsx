@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { AccessDenied, CanAccess, Title } from 'react-admin';
 import { CsvImport } from '@/delivery/csv-import';
 import { DeliveryNav } from '@/delivery/delivery-nav';
 import { entryText, zoneText } from '@/delivery/import-result';
@@ -14,8 +14,9 @@ const load = (rows: DirectoryRow[], dryRun: boolean) => storeApi.loadPincodes({ 
 
 /** /admin/delivery/upload: which zone each pincode belongs to, and the directory itself, from CSV files. */
 export function PincodeUploadPage() {
+  // settings.write (owners): the upload's RPCs refuse the others too
   return (
-    <>
+    <CanAccess resource="pincodes" action="create" accessDenied={<AccessDenied />}>
       <Title title="Pincode upload" />
       <DeliveryNav />
       <CsvImport
@@ -43,6 +44,6 @@ export function PincodeUploadPage() {
           Post publishes them. New pincodes join the default zone; existing ones keep their zone.
         </Typography>
       </CsvImport>
-    </>
+    </CanAccess>
   );
 }

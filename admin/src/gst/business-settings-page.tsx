@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
+  CanAccess,
   EditBase,
   Form,
   FormDataConsumer,
@@ -160,7 +161,9 @@ export function BusinessSettingsPage() {
             </Box>
           </Section>
           <Box sx={{ mt: 2 }}>
-            <SaveButton label="Save business details" />
+            <CanAccess resource="store_settings" action="edit">
+              <SaveButton label="Save business details" />
+            </CanAccess>
           </Box>
         </Form>
       </EditBase>

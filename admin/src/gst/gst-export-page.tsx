@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, downloadCSV, useLogoutIfAccessDenied } from 'react-admin';
+import { AccessDenied, CanAccess, Title, downloadCSV, useLogoutIfAccessDenied } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
 import { GstNav } from '@/gst/gst-nav';
 import {
@@ -75,7 +75,16 @@ function MonthFigures({ lines }: { lines: RegisterLine[] }) {
  * CSV files built in the browser (gst/register.ts): the register line by line, B2C by state and
  * rate, B2B with the buyers' GSTINs, and the HSN summary. Text cells are formula-safe.
  */
+/** The export is exports.read's (owner, finance): admin_gst_register refuses the others too. */
 export function GstExportPage() {
+  return (
+    <CanAccess resource="gst" action="export" accessDenied={<AccessDenied />}>
+      <GstExport />
+    </CanAccess>
+  );
+}
+
+function GstExport() {
   const [month, setMonth] = useState(lastMonthIST);
   const loaded = useRegister(month);
   const lines = loaded?.lines;

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { Row } from '@/lib/database';
 import { storeApi } from '@/lib/providers';
 import { useAdminMutation } from '@/lib/use-admin-mutation';
@@ -16,6 +16,8 @@ const done = { shipped: 'shipped', delivered: 'marked as delivered', cancelled: 
  */
 export function OrderActions({ only, showSteps = false }: { only?: 'shipped'; showSteps?: boolean }) {
   const record = useRecordContext<Row<'orders'>>();
+  // orders.write (owner, support); the database refuses the others anyway
+  const { canAccess } = useCanAccess({ resource: 'orders', action: 'edit' });
   const notify = useNotify();
   const refresh = useRefresh();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -44,7 +46,7 @@ export function OrderActions({ only, showSteps = false }: { only?: 'shipped'; sh
       onSettled: refresh,
     },
   );
-  if (!record) return null;
+  if (!record || !canAccess) return null;
   const actions = offeredActions(record.allowed_transitions).filter((a) => !only || a === only);
   const busy = moveTo.isPending || addStep.isPending;
   const move = (status: OrderAction) => moveTo.mutate(record, status);

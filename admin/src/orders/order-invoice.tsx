@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useGetManyReference, useRecordContext, useRefresh } from 'react-admin';
+import { useCanAccess, useGetList, useGetManyReference, useRecordContext, useRefresh } from 'react-admin';
 import { istDate } from 'shared/gst/financial-year';
 import { formatINR } from 'shared/pricing/format';
 import { formatDay } from '@/delivery/delivery-days';
@@ -111,6 +111,8 @@ export function OrderInvoice() {
   const order = useRecordContext<Row<'orders'>>();
   const refresh = useRefresh();
   const [crediting, setCrediting] = useState(false);
+  // invoices.write (owner, finance)
+  const { canAccess: mayCredit } = useCanAccess({ resource: 'orders', action: 'credit_note' });
   const enabled = !!order;
   const { data: invoices } = useGetList<Row<'invoices'>>(
     'invoices',
@@ -175,9 +177,11 @@ export function OrderInvoice() {
               document={{ invoice_id: invoice.id }}
               label={`Download PDF of ${invoice.number}`}
             />
-            <Button size="small" variant="outlined" disabled={!anyLeft} onClick={() => setCrediting(true)}>
-              Issue credit note
-            </Button>
+            {mayCredit && (
+              <Button size="small" variant="outlined" disabled={!anyLeft} onClick={() => setCrediting(true)}>
+                Issue credit note
+              </Button>
+            )}
           </Stack>
           {!anyLeft && notes && notes.length > 0 && (
             <Alert severity="info">Every invoiced unit has been credited.</Alert>

@@ -11,7 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useGetMany, useGetManyReference, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  useCanAccess,
+  useGetMany,
+  useGetManyReference,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
 import type { Row } from '@/lib/database';
 import { toAdminError } from '@/lib/errors';
@@ -50,6 +57,8 @@ function useStaffNames(refunds: Refund[]) {
  */
 export function OrderRefunds() {
   const order = useRecordContext<Row<'orders'>>();
+  // refunds.write (owner, finance): Refund and Retry are theirs
+  const { canAccess: mayRefund } = useCanAccess({ resource: 'orders', action: 'refund' });
   const notify = useNotify();
   const refresh = useRefresh();
   const [refunding, setRefunding] = useState(false);
@@ -90,7 +99,7 @@ export function OrderRefunds() {
         <Typography id="refunds-title" variant="subtitle1" component="h2">
           Refunds
         </Typography>
-        {paid && left > 0 && (
+        {mayRefund && paid && left > 0 && (
           <Button size="small" variant="outlined" onClick={() => setRefunding(true)}>
             Refund
           </Button>
@@ -148,7 +157,7 @@ export function OrderRefunds() {
                     {staffName(r.created_by)}, {formatIST(r.created_at)}
                   </TableCell>
                   <TableCell>
-                    {r.status === 'failed' && (
+                    {mayRefund && r.status === 'failed' && (
                       <Button
                         size="small"
                         variant="outlined"

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { storeApi } from '@/lib/providers';
 import { useAdminMutation } from '@/lib/use-admin-mutation';
 import { RefundDialog } from '@/refunds/refund-dialog';
@@ -20,6 +20,9 @@ export function ReturnActions({ record }: { record: ReturnDetail }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState<Open>(null);
+  // returns.write (owner, support) decides and moves a return; refunds.write (owner, finance) refunds it
+  const { canAccess: mayDecide } = useCanAccess({ resource: 'returns', action: 'edit' });
+  const { canAccess: mayRefund } = useCanAccess({ resource: 'returns', action: 'refund' });
   const done = () => {
     setOpen(null);
     refresh();
@@ -46,7 +49,7 @@ export function ReturnActions({ record }: { record: ReturnDetail }) {
 
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: 0 } }}>
-      {s === 'requested' && (
+      {mayDecide && s === 'requested' && (
         <>
           <Button
             variant="contained"
@@ -60,7 +63,7 @@ export function ReturnActions({ record }: { record: ReturnDetail }) {
           </Button>
         </>
       )}
-      {(s === 'approved' || s === 'pickup_scheduled') && (
+      {mayDecide && (s === 'approved' || s === 'pickup_scheduled') && (
         <Button
           variant={s === 'approved' ? 'contained' : 'outlined'}
           disabled={busy}
@@ -69,27 +72,30 @@ export function ReturnActions({ record }: { record: ReturnDetail }) {
           {s === 'approved' ? 'Schedule pickup' : 'Reschedule pickup'}
         </Button>
       )}
-      {s === 'pickup_scheduled' && (
+      {mayDecide && s === 'pickup_scheduled' && (
         <Button variant="contained" disabled={busy} onClick={() => void pickedUp.mutate(record.id)}>
           Mark picked up
         </Button>
       )}
-      {s === 'picked_up' && (
+      {mayDecide && s === 'picked_up' && (
         <Button variant="contained" disabled={busy} onClick={() => setOpen('receive')}>
           Receive
         </Button>
       )}
-      {(s === 'received' || s === 'refunded') && record.resolution === 'refund' && record.order && (
-        // refunded: a partial refund may be followed by the rest (the quote says what is left)
-        <Button
-          variant={s === 'received' ? 'contained' : 'outlined'}
-          disabled={busy}
-          onClick={() => setOpen('refund')}
-        >
-          {s === 'received' ? 'Refund' : 'Refund more'}
-        </Button>
-      )}
-      {s === 'received' && record.resolution === 'replacement' && (
+      {mayRefund &&
+        (s === 'received' || s === 'refunded') &&
+        record.resolution === 'refund' &&
+        record.order && (
+          // refunded: a partial refund may be followed by the rest (the quote says what is left)
+          <Button
+            variant={s === 'received' ? 'contained' : 'outlined'}
+            disabled={busy}
+            onClick={() => setOpen('refund')}
+          >
+            {s === 'received' ? 'Refund' : 'Refund more'}
+          </Button>
+        )}
+      {mayDecide && s === 'received' && record.resolution === 'replacement' && (
         <Button variant="contained" disabled={busy} onClick={() => setOpen('close')}>
           Close
         </Button>

@@ -1,5 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import {
+  CanAccess,
   EditBase,
   Form,
   NumberInput,
@@ -100,7 +101,9 @@ export function ReturnSettingsPage() {
                 row={false}
                 helperText="Whether a return's proposed refund includes its items' share of the delivery fee"
               />
-              <SaveButton label="Save return settings" />
+              <CanAccess resource="store_settings" action="edit">
+                <SaveButton label="Save return settings" />
+              </CanAccess>
             </Form>
           </CardContent>
         </Card>

@@ -1,7 +1,7 @@
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useUnselectAll, useUpdateMany } from 'react-admin';
+import { Button, useCanAccess, useListContext, useNotify, useUnselectAll, useUpdateMany } from 'react-admin';
 import { toAdminError } from '@/lib/errors';
 import { useNotifyError } from '@/lib/use-admin-mutation';
 import { RejectReviewDialog } from '@/reviews/reject-review-dialog';
@@ -82,7 +82,10 @@ export function BulkRejectButton() {
   );
 }
 
+/** Moderation is reviews.write's (owner, support): other roles select nothing to act on. */
 export function ReviewBulkActions() {
+  const { canAccess } = useCanAccess({ resource: 'reviews', action: 'edit' });
+  if (!canAccess) return null;
   return (
     <>
       <BulkApproveButton />

@@ -11,6 +11,7 @@ import {
   AutocompleteInput,
   SearchInput,
   TopToolbar,
+  useCanAccess,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
@@ -41,7 +42,9 @@ function AdjustButton() {
   const record = useRecordContext<Row<'product_variants'>>();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  if (!record) return null;
+  // stock.write (owner, catalog)
+  const { canAccess } = useCanAccess({ resource: 'product_variants', action: 'adjust' });
+  if (!record || !canAccess) return null;
   return (
     <>
       <Button
