@@ -1,8 +1,9 @@
 /**
- * `pnpm admin:create <email>`: create a staff user with app_metadata.role = 'admin', or promote an
- * existing one, through Auth's admin API — against supabase-local by default, or hosted Supabase given
- * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY. The role lives in app_metadata, which only the service
- * role can write, so a shopper can never make themselves staff.
+ * `pnpm admin:create <email>`: create a store owner, or make an existing account one — against
+ * supabase-local by default, or hosted Supabase given SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.
+ * The account is made through Auth's admin API; the owner role is a row of public.staff_members
+ * (issue 21), written through REST with the service role (only it and owners can write there), so a
+ * shopper can never make themselves staff. Further staff are invited by an owner in the admin.
  *
  * The staff role cannot be taken before it is given: an existing account is promoted only when its
  * address is confirmed (so whoever registered it owns the mailbox), and the staff member always sets
@@ -27,7 +28,6 @@ interface AdminUser {
   id: string;
   email?: string;
   email_confirmed_at?: string | null;
-  app_metadata?: Record<string, unknown>;
 }
 
 export class AdminCreateError extends Error {}
@@ -52,6 +52,24 @@ async function call(t: AdminTarget, method: string, path: string, body?: unknown
     throw new AdminCreateError(`Auth answered ${res.status}: ${message}`);
   }
   return json;
+}
+
+/**
+ * The account becomes an owner: its staff_members row is inserted, or its roles become ['owner']
+ * (PostgREST's upsert, Prefer: resolution=merge-duplicates on the primary key user_id).
+ */
+async function makeOwner(t: AdminTarget, id: string, email: string): Promise<void> {
+  const res = await fetch(`${t.url}/rest/v1/staff_members`, {
+    method: 'POST',
+    headers: {
+      apikey: t.serviceRoleKey,
+      Authorization: `Bearer ${t.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+      Prefer: 'resolution=merge-duplicates,return=minimal',
+    },
+    body: JSON.stringify({ user_id: id, email, roles: ['owner'], updated_at: new Date().toISOString() }),
+  });
+  if (!res.ok) throw new AdminCreateError(`The database answered ${res.status}: ${await res.text()}`);
 }
 
 async function findByEmail(t: AdminTarget, email: string): Promise<AdminUser | null> {
@@ -117,20 +135,17 @@ export async function createAdmin(
   let id: string;
   if (existing) {
     // a new password ends every session of the account (Auth's UpdatePassword)
-    await call(t, 'PUT', `/admin/users/${existing.id}`, {
-      app_metadata: { ...existing.app_metadata, role: 'admin' },
-      password: newPassword,
-    });
+    await call(t, 'PUT', `/admin/users/${existing.id}`, { password: newPassword });
     id = existing.id;
   } else {
     const user = (await call(t, 'POST', '/admin/users', {
       email,
       password: newPassword,
       email_confirm: true,
-      app_metadata: { role: 'admin' },
     })) as AdminUser;
     id = user.id;
   }
+  await makeOwner(t, id, email.toLowerCase());
   if (chosen === undefined) {
     const redirectTo =
       password.setPasswordUrl ?? `${loadConfig().auth.siteUrl.replace(/\/+$/, '')}/admin/set-password`;
@@ -143,8 +158,8 @@ export async function createAdmin(
 export function summary(email: string, r: AdminCreated): string {
   const lines = [
     r.created
-      ? `Created staff account ${email}.`
-      : `${email} already had an account: it is now a staff (admin) account. Its sessions were signed out ` +
+      ? `Created the store owner ${email}.`
+      : `${email} already had an account: it is now a store owner. Its sessions were signed out ` +
         'and the earlier password no longer works.',
   ];
   lines.push(

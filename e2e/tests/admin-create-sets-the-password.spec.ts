@@ -57,7 +57,7 @@ test('admin:create without a password mails a link; staff set the password and s
   const run = await adminCreate(email, { SITE_URL: baseURL! });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
-  expect(run.stdout).toContain(`Created staff account ${email}.`);
+  expect(run.stdout).toContain(`Created the store owner ${email}.`);
   expect(run.stdout).toContain(`A link to set the password was mailed to ${email}`);
 
   const mail = await latestMail(email);
@@ -89,7 +89,7 @@ test('admin:create promotes an existing shopper only with a new password; an unc
   const shopper = await createUser();
   const run = await adminCreate(shopper.email, { ADMIN_PASSWORD: 'Promoted-pass-2026' });
   expect(run.code).toBe(0);
-  expect(run.stdout).toContain('it is now a staff (admin) account');
+  expect(run.stdout).toContain('it is now a store owner');
   expect(run.stdout).toContain('Its sessions were signed out and the earlier password no longer works.');
 
   await signIn(page, shopper);

@@ -1,6 +1,7 @@
 /**
- * pnpm admin:create: creates or promotes a staff user through Auth's admin API; the role lands in the
- * JWT. The role cannot be taken before it is given: an unconfirmed account is never promoted, and the
+ * pnpm admin:create: creates an account through Auth's admin API, or takes an existing one, and makes
+ * it a store owner (a public.staff_members row, written through REST with the service role; issue
+ * 21): signed in, staff_access() says owner. The role cannot be taken before it is given: an unconfirmed account is never promoted, and the
  * staff member always sets a new password (given, typed, or through the mailed recovery link), so no
  * earlier password and no earlier session survive. Confirmations are on, as in supabase/config.toml.
  */
@@ -17,6 +18,7 @@ import {
   type TestServer,
   uniqueEmail,
 } from 'supabase-local/testing';
+import { STORE_PATHS } from './support/store.ts';
 
 const SET_PASSWORD = 'http://127.0.0.1:3000/admin/set-password';
 const SHOPPER_PASSWORD = 'Shopper-pass1';
@@ -25,7 +27,24 @@ const never = async (): Promise<string> => {
   throw new Error('should not ask for a password');
 };
 
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+/** The account's staff roles as the database keeps them, or null when it is not staff. */
+async function rolesOf(s: TestServer, id: string): Promise<string | null> {
+  const { rows } = await s.db.query<{ roles: string }>(
+    'select roles::text from public.staff_members where user_id = $1',
+    [id],
+  );
+  return rows[0]?.roles ?? null;
+}
+
+/** Signed in with this password, the database sees an owner (staff_access, as the admin asks). */
+async function expectOwnerSignIn(s: TestServer, email: string, password: string) {
+  const client = authClient(s);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  expect(error).toBeNull();
+  const access = await client.rpc('staff_access');
+  expect(access.error).toBeNull();
+  expect(access.data).toMatchObject({ email, roles: ['owner'] });
+}
 const target = (s: TestServer) => ({ url: s.url, serviceRoleKey: s.serviceRoleKey });
 
 /** A shopper who signed up and confirmed the address through the mailed code, and is signed in. */
@@ -60,21 +79,33 @@ async function setPasswordThroughMail(s: TestServer, email: string, password: st
 
 forEachAuthServer(
   'pnpm admin:create',
-  { auth: { email: { enable_confirmations: true, secure_password_change: true } } },
+  {
+    auth: { email: { enable_confirmations: true, secure_password_change: true } },
+    migrationsDir: STORE_PATHS.migrationsDir,
+  },
   ({ server, clock }) => {
-    it('creates a confirmed staff account whose JWT carries app_metadata.role = admin', async () => {
+    it('creates a confirmed account that is a store owner (staff_members), not a JWT claim', async () => {
       const s = server();
       const email = uniqueEmail('staff');
       const r = await createAdmin(target(s), email, { given: 'Str0ng-pass!', ask: never });
       expect(r).toMatchObject({ created: true, password: 'set' });
-      const { data, error } = await authClient(s).auth.signInWithPassword({
-        email,
-        password: 'Str0ng-pass!',
-      });
-      expect(error).toBeNull();
-      expect(data.user?.app_metadata['role']).toBe('admin');
-      expect(claimsOf(data.session!.access_token).app_metadata.role).toBe('admin');
+      expect(summary(email, r)).toContain(`Created the store owner ${email}.`);
+      expect(await rolesOf(s, r.id)).toBe('{owner}');
+      await expectOwnerSignIn(s, email, 'Str0ng-pass!');
+      const { data } = await adminClient(s).auth.admin.getUserById(r.id);
+      expect(data.user?.app_metadata['role']).toBeUndefined();
       expect(await mailTo(s, email)).toEqual([]);
+    });
+
+    it('an existing staff member run again becomes an owner (the roles are replaced, one row)', async () => {
+      const s = server();
+      const email = uniqueEmail('catalog');
+      const first = await createAdmin(target(s), email, { given: 'Str0ng-pass!', ask: never });
+      await s.db.query(`update public.staff_members set roles = '{catalog}' where user_id = $1`, [first.id]);
+      const again = await createAdmin(target(s), email, { given: 'Str0ng-pass-2!', ask: never });
+      expect(again).toMatchObject({ created: false, id: first.id });
+      expect(await rolesOf(s, first.id)).toBe('{owner}');
+      await expectOwnerSignIn(s, email, 'Str0ng-pass-2!');
     });
 
     it('without a password or a terminal, mails a link to the set-password page; nobody knows the password until then', async () => {
@@ -83,13 +114,9 @@ forEachAuthServer(
       const r = await createAdmin(target(s), email, { setPasswordUrl: SET_PASSWORD });
       expect(r).toMatchObject({ created: true, password: 'mailed' });
       expect(summary(email, r)).toContain(`A link to set the password was mailed to ${email}`);
+      expect(await rolesOf(s, r.id)).toBe('{owner}');
       await setPasswordThroughMail(s, email, 'Chosen-pass-2026');
-      const { data, error } = await authClient(s).auth.signInWithPassword({
-        email,
-        password: 'Chosen-pass-2026',
-      });
-      expect(error).toBeNull();
-      expect(claimsOf(data.session!.access_token).app_metadata.role).toBe('admin');
+      await expectOwnerSignIn(s, email, 'Chosen-pass-2026');
     });
 
     it('promotes a confirmed shopper only with a new password: the old one and the old sessions stop working', async () => {
@@ -108,11 +135,8 @@ forEachAuthServer(
       clock.advance(11); // past the refresh-token reuse interval
       expect((await shopper.auth.refreshSession()).error).toMatchObject({ code: 'refresh_token_not_found' });
 
-      const now = await authClient(s).auth.signInWithPassword({ email, password: 'Staff-pass-2026!' });
-      expect(now.error).toBeNull();
-      expect(now.data.user?.app_metadata['role']).toBe('admin');
-      const { data } = await adminClient(s).auth.admin.getUserById(id);
-      expect(data.user?.app_metadata['role']).toBe('admin');
+      await expectOwnerSignIn(s, email, 'Staff-pass-2026!');
+      expect(await rolesOf(s, id)).toBe('{owner}');
     });
 
     it('promoting without a password mails the link, and the earlier password is already gone', async () => {
@@ -125,8 +149,7 @@ forEachAuthServer(
       const old = await authClient(s).auth.signInWithPassword({ email, password: SHOPPER_PASSWORD });
       expect(old.error).toMatchObject({ code: 'invalid_credentials' });
       await setPasswordThroughMail(s, email, 'Owner-pass-2026');
-      const signedIn = await authClient(s).auth.signInWithPassword({ email, password: 'Owner-pass-2026' });
-      expect(signedIn.data.user?.app_metadata['role']).toBe('admin');
+      await expectOwnerSignIn(s, email, 'Owner-pass-2026');
     });
 
     it('refuses to promote an account whose address is not confirmed, and changes nothing', async () => {
@@ -141,8 +164,7 @@ forEachAuthServer(
       await expect(createAdmin(target(s), email, { given: 'Staff-pass-2026!', ask: never })).rejects.toThrow(
         /address is not confirmed.*it is not made staff/,
       );
-      const { data } = await adminClient(s).auth.admin.getUserById(signUp.data.user!.id);
-      expect(data.user?.app_metadata['role']).toBeUndefined();
+      expect(await rolesOf(s, signUp.data.user!.id)).toBeNull();
       const after = await s.db.query<{ encrypted_password: string }>(
         'select encrypted_password from auth.users where id = $1',
         [signUp.data.user!.id],
