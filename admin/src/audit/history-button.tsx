@@ -1,5 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { Button, CanAccess, Link } from 'react-admin';
+import { Button, CanAccess, Link, TopToolbar, useRecordContext } from 'react-admin';
 import { historyPath } from '@/audit/audit-rules';
 
 /**
@@ -14,5 +14,15 @@ export function HistoryButton({ table, recordId }: { table: string; recordId: st
         <HistoryIcon />
       </Button>
     </CanAccess>
+  );
+}
+
+/** A record page's top toolbar with its History button (Edit and Show pages' `actions`). */
+export function HistoryActions({ table }: { table: string }) {
+  const record = useRecordContext();
+  return (
+    <TopToolbar>
+      <HistoryButton table={table} recordId={record?.id} />
+    </TopToolbar>
   );
 }

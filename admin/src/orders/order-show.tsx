@@ -17,6 +17,7 @@ import { OrderMessages } from '@/orders/order-messages';
 import { OrderRefunds } from '@/orders/order-refunds';
 import { OrderReturns } from '@/orders/order-returns';
 import { StatusChip } from '@/orders/order-status';
+import { HistoryActions } from '@/audit/history-button';
 
 const ItemColumn = DataTable.Col<Row<'order_items'>>;
 
@@ -91,7 +92,7 @@ function OrderActionsBox() {
 
 export function OrderShow() {
   return (
-    <Show title="Order">
+    <Show title="Order" actions={<HistoryActions table="orders" />}>
       <Card variant="outlined" sx={{ border: 0 }}>
         <CardContent>
           <OrderSummary />

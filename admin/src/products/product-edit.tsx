@@ -5,6 +5,7 @@ import { useNotifyError } from '@/lib/use-admin-mutation';
 import { ProductForm } from '@/products/product-form';
 import { toProductUpdate, type ProductFormValues } from '@/products/product-row';
 import { VariantsSection } from '@/variants/variants-section';
+import { HistoryActions } from '@/audit/history-button';
 
 export function ProductEdit({ id }: { id?: Identifier }) {
   const notify = useNotify();
@@ -14,6 +15,7 @@ export function ProductEdit({ id }: { id?: Identifier }) {
     <Edit
       id={id}
       title="Edit Product"
+      actions={<HistoryActions table="products" />}
       mutationMode="pessimistic"
       transform={(values: ProductFormValues) => toProductUpdate(values)}
       mutationOptions={{

@@ -9,6 +9,7 @@ import { ReturnStatusChip } from '@/returns/return-status';
 import { ReturnTimeline } from '@/returns/return-timeline';
 import { pickupWindowLabel, refundAccountLabel, resolutionLabel } from '@/returns/return-rules';
 import { SignedPhotos } from '@/lib/signed-photos';
+import { HistoryActions } from '@/audit/history-button';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -115,7 +116,11 @@ function ReturnPage() {
 /** /admin/returns/:id/show: the return with its order, lines, photos, timeline and actions. */
 export function ReturnShow() {
   return (
-    <Show title="Return" queryOptions={{ meta: { columns: RETURN_DETAIL_COLUMNS } }}>
+    <Show
+      title="Return"
+      actions={<HistoryActions table="returns" />}
+      queryOptions={{ meta: { columns: RETURN_DETAIL_COLUMNS } }}
+    >
       <ReturnPage />
     </Show>
   );

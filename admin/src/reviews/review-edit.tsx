@@ -19,6 +19,7 @@ import { REVIEW_COLUMNS } from '@/reviews/review-list';
 import { flagExplanations, formatReviewDate } from '@/reviews/review-rules';
 import { ReviewStatusChip, Stars } from '@/reviews/review-status';
 import { SignedPhotos } from '@/lib/signed-photos';
+import { HistoryActions } from '@/audit/history-button';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -91,7 +92,7 @@ export function ReviewEdit() {
   return (
     <Edit
       title="Review"
-      actions={false}
+      actions={<HistoryActions table="reviews" />}
       redirect={false}
       mutationMode="pessimistic"
       queryOptions={{ meta: { columns: REVIEW_COLUMNS } }}
