@@ -61,6 +61,42 @@ describe('toAdminError', () => {
     expect(e.signsOut).toBe(true);
   });
 
+  it("shows a staff member's refusals that are not about the session as they come, without signing out", () => {
+    const own = toAdminError(
+      postgrestError('42501', 'You cannot change your own roles. Ask another owner.', 'own_roles'),
+    );
+    expect(own).toMatchObject({
+      kind: 'rule',
+      message: 'You cannot change your own roles. Ask another owner.',
+      status: 403,
+    });
+    expect(own.signsOut).toBe(false);
+    const role = toAdminError(
+      postgrestError('42501', 'Your staff role does not allow this.', 'missing_permission'),
+    );
+    expect(role).toMatchObject({ kind: 'rule', message: 'Your staff role does not allow this.' });
+    expect(role.signsOut).toBe(false);
+    // the staff-invite function answers the database's refusal with its code and details
+    const invited = toAdminError({
+      message: 'You cannot change your own roles. Ask another owner.',
+      code: '42501',
+      status: 403,
+      body: {
+        message: 'You cannot change your own roles. Ask another owner.',
+        code: '42501',
+        details: 'own_roles',
+      },
+    });
+    expect(invited).toMatchObject({ kind: 'rule', status: 403 });
+    expect(invited.signsOut).toBe(false);
+  });
+
+  it('shows the last-owner refusal (23514) as the database words it', () => {
+    const e = toAdminError(postgrestError('23514', 'The store needs at least one owner.', 'last_owner'));
+    expect(e).toMatchObject({ kind: 'invalid_input', message: 'The store needs at least one owner.' });
+    expect(e.signsOut).toBe(false);
+  });
+
   it("shows the database's rate limit (PT429) as it is", () => {
     const e = toAdminError(postgrestError('PT429', 'Too many attempts. Please wait a minute and try again.'));
     expect(e).toMatchObject({ kind: 'rate_limited', status: 429 });

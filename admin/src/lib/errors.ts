@@ -9,7 +9,11 @@
  */
 
 export type AdminErrorKind =
-  /** P0001: a rule of the database refused, in words written for staff. */
+  /**
+   * P0001: a rule of the database refused, in words written for staff; also 42501 refusals that
+   * are not about the session (own_roles: nobody changes their own roles; missing_permission: the
+   * staff role does not allow it).
+   */
   | 'rule'
   /** The 8-hour admin session is over, or Auth no longer accepts the session: sign in again. */
   | 'session_expired'
@@ -118,8 +122,12 @@ function fieldsOf(error: unknown): Fields {
   };
 }
 
+/** 42501 refusals of staff who stay signed in: the database's words are for them. */
+const STAFF_RULE_DETAILS = new Set(['own_roles', 'missing_permission']);
+
 function kindOf({ name, code, details, status }: Fields): AdminErrorKind {
   if (code === 'P0001') return 'rule';
+  if (code === '42501' && STAFF_RULE_DETAILS.has(details)) return 'rule';
   if (code === 'PT429' || AUTH_RATE_CODES.has(code)) return 'rate_limited';
   if (code === '42501') return details === 'not_admin' ? 'forbidden' : 'session_expired';
   if (JWT_CODES.has(code) || AUTH_SESSION_CODES.has(code) || name === 'AuthSessionMissingError')
