@@ -109,7 +109,11 @@ forEachServer(
       const email = uniqueEmail('nope');
       const r = await invite({ email, roles: ['owner'] }, person);
       expect(r.status).toBe(403);
-      expect(await r.json()).toEqual({ message: 'Only an owner can invite staff.' });
+      expect(await r.json()).toEqual({
+        message: 'Only an owner can invite staff.',
+        code: '42501',
+        details: 'missing_permission',
+      });
       expect(await accountOf(email)).toBeNull();
       expect(await mailTo(s, email)).toHaveLength(0);
     });
@@ -118,14 +122,22 @@ forEachServer(
       const email = uniqueEmail('late');
       const r = await invite({ email, roles: ['catalog'] }, PEOPLE.staleAdmin);
       expect(r.status).toBe(403);
-      expect(await r.json()).toEqual({ message: 'Your admin session has expired. Please sign in again.' });
+      expect(await r.json()).toEqual({
+        message: 'Your admin session has expired. Please sign in again.',
+        code: '42501',
+        details: 'admin_session_expired',
+      });
       expect(await accountOf(email)).toBeNull();
     });
 
     it('an owner cannot invite themselves (their own roles)', async () => {
       const r = await invite({ email: PEOPLE.admin.email, roles: ['viewer'] }, PEOPLE.admin);
       expect(r.status).toBe(403);
-      expect(await r.json()).toEqual({ message: 'You cannot change your own roles. Ask another owner.' });
+      expect(await r.json()).toEqual({
+        message: 'You cannot change your own roles. Ask another owner.',
+        code: '42501',
+        details: 'own_roles',
+      });
       expect(await rolesOf(PEOPLE.admin.id)).toBe('{owner}');
     });
 

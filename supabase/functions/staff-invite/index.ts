@@ -13,7 +13,7 @@
 //        account made in step 2 is deleted again (its link then leads nowhere).
 //
 // Answers 200 {user_id, email, roles, invited: true | false (an existing account was used)}; errors
-// as {message}: 400 (body), 401 (no valid session), 403 (not allowed, session too old, own roles),
+// as {message} (plus the database's {code, details} when it refused): 400 (body), 401 (no valid session), 403 (not allowed, session too old, own roles),
 // 409 (last owner), 502 (Auth failed). The site's address for the link: SITE_URL (set it in
 // production), else the request's Origin; Auth only sends browsers to addresses it allows.
 import { parseStaffInvite } from '../../../shared/src/staff/invite.ts';
@@ -22,7 +22,11 @@ import { adminClient, callerOf, type StoreClient } from '../_shared/supabase.ts'
 
 const answer = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: corsHeaders });
-const refuse = (status: number, message: string) => answer(status, { message });
+/** A refusal: {message}, with the database's code and details when it refused (the admin reads them). */
+const refuse = (status: number, message: string, why: { code?: string; details?: string } = {}) =>
+  answer(status, { message, ...why });
+const dbRefusal = (e: { code: string; message: string; details: string }) =>
+  refuse(statusOf(e.code), e.message, { code: e.code, details: e.details });
 
 /** Where the mailed link lands: the admin's set-password page on the site. */
 function setPasswordUrl(req: Request): string | undefined {
@@ -56,13 +60,13 @@ Deno.serve(async (req) => {
   const { email, roles } = parsed.value;
 
   const access = await caller.db.rpc('staff_access');
-  if (access.error) return refuse(statusOf(access.error.code), access.error.message);
+  if (access.error) return dbRefusal(access.error);
   const permissions =
     access.data && typeof access.data === 'object' && !Array.isArray(access.data)
       ? access.data['permissions']
       : null;
   if (!Array.isArray(permissions) || !permissions.includes('staff.manage'))
-    return refuse(403, 'Only an owner can invite staff.');
+    return refuse(403, 'Only an owner can invite staff.', { code: '42501', details: 'missing_permission' });
 
   const admin = adminClient();
   const redirectTo = setPasswordUrl(req);
@@ -94,7 +98,7 @@ Deno.serve(async (req) => {
       const undo = await admin.auth.admin.deleteUser(userId);
       if (undo.error) console.error('staff-invite: could not delete the refused invitee', undo.error);
     }
-    return refuse(statusOf(granted.error.code), granted.error.message);
+    return dbRefusal(granted.error);
   }
   return answer(200, {
     user_id: granted.data.user_id,
