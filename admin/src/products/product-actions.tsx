@@ -2,13 +2,26 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useBasename, useDelete, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Confirm,
+  useBasename,
+  useCanAccess,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Row } from '@/lib/database';
 
-/** Edit (the spec's /admin/products/edit/{id}) and Delete with the spec's confirmation. */
+/**
+ * Edit (the spec's /admin/products/edit/{id}) and Delete with the spec's confirmation, for staff
+ * with catalog.write (owner, catalog); the others see the row without them.
+ */
 export function ProductRowActions() {
   const record = useRecordContext<Row<'products'>>();
+  const { canAccess: mayEdit } = useCanAccess({ resource: 'products', action: 'edit' });
+  const { canAccess: mayDelete } = useCanAccess({ resource: 'products', action: 'delete' });
   const basename = useBasename();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -23,30 +36,34 @@ export function ProductRowActions() {
     },
     onError: () => notify('Failed to delete product', { type: 'error' }),
   });
-  if (!record) return null;
+  if (!record || (!mayEdit && !mayDelete)) return null;
   const confirm = () => {
     setOpen(false);
     remove('products', { id: record.id, previousData: record });
   };
   return (
     <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
-      <IconButton
-        component={Link}
-        to={`${basename}/products/edit/${record.id}`}
-        aria-label={`Edit ${record.name}`}
-        size="small"
-      >
-        <EditIcon fontSize="small" />
-      </IconButton>
-      <IconButton
-        aria-label={`Delete ${record.name}`}
-        size="small"
-        color="error"
-        onClick={() => setOpen(true)}
-        disabled={isPending}
-      >
-        <DeleteIcon fontSize="small" />
-      </IconButton>
+      {mayEdit && (
+        <IconButton
+          component={Link}
+          to={`${basename}/products/edit/${record.id}`}
+          aria-label={`Edit ${record.name}`}
+          size="small"
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
+      {mayDelete && (
+        <IconButton
+          aria-label={`Delete ${record.name}`}
+          size="small"
+          color="error"
+          onClick={() => setOpen(true)}
+          disabled={isPending}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )}
       <Confirm
         isOpen={open}
         title="Delete product"
@@ -60,6 +77,8 @@ export function ProductRowActions() {
 
 export function AddProductButton() {
   const basename = useBasename();
+  const { canAccess } = useCanAccess({ resource: 'products', action: 'create' });
+  if (!canAccess) return null;
   return (
     <Button component={Link} to={`${basename}/products/add`} variant="contained" size="small">
       Add Product
