@@ -15,6 +15,7 @@ const primaryKeys = new Map([
   ['pincodes', ['pincode']],
   ['states', ['code']],
   ['delivery_holidays', ['day']],
+  ['staff_members', ['user_id']],
 ]);
 
 const baseDataProvider = supabaseDataProvider({
@@ -133,7 +134,7 @@ const rethrow = (error: unknown): never => {
  * A failed Edge Function call, with the function's own JSON error ({ message } or { error }) when it
  * sent one: supabase-js only says 'Edge Function returned a non-2xx status code'.
  */
-async function functionError(error: unknown): Promise<unknown> {
+export async function functionError(error: unknown): Promise<unknown> {
   const response: unknown = error instanceof Error ? Reflect.get(error, 'context') : undefined;
   if (!(response instanceof Response)) return error;
   const body: unknown = await response.json().catch(() => null);
