@@ -144,6 +144,44 @@ export type LoadPincodesResult = AssignPincodesResult & {
   updated: number;
 };
 
+/** A row admin_import_products refused: its number in the file (1 = after the header) and the column. */
+export type ProductImportError = { row: number; sku: string; column: string; message: string };
+
+/** One field admin_import_products would change (or changed): a product or variant created, or a value. */
+export type ProductImportChange = {
+  row: number;
+  product_slug: string;
+  /** null for a product's own fields */
+  sku: string | null;
+  kind: 'product_created' | 'product_updated' | 'variant_created' | 'variant_updated';
+  /** 'product' / 'variant' for a creation, else the CSV column */
+  field: string;
+  from: string | null;
+  to: string | null;
+};
+
+/**
+ * admin_import_products(rows, dry_run) (migration create_product_import): what the file would
+ * change (dry run) or changed. Nothing is written on a dry run or while any row is refused.
+ */
+export type ProductImportResult = {
+  applied: boolean;
+  dry_run: boolean;
+  total: number;
+  /** products_created + products_updated + variants_created + variants_updated */
+  changed: number;
+  unchanged: number;
+  refused: number;
+  products_created: number;
+  products_updated: number;
+  variants_created: number;
+  variants_updated: number;
+  /** The first 1,000 changes. */
+  changes: ProductImportChange[];
+  /** The first 1,000 errors. */
+  errors: ProductImportError[];
+};
+
 export type Database = {
   public: Omit<Public, 'Tables' | 'Functions'> & {
     Tables: Omit<Public['Tables'], 'orders' | 'returns' | 'refunds'> & {
@@ -153,7 +191,11 @@ export type Database = {
     };
     Functions: Omit<
       Functions,
-      'admin_dashboard' | 'admin_assign_pincodes' | 'admin_load_pincodes' | 'return_refund_quote'
+      | 'admin_dashboard'
+      | 'admin_assign_pincodes'
+      | 'admin_load_pincodes'
+      | 'admin_import_products'
+      | 'return_refund_quote'
     > & {
       admin_dashboard: Omit<Functions['admin_dashboard'], 'Returns'> & { Returns: DashboardFigures };
       admin_assign_pincodes: Omit<Functions['admin_assign_pincodes'], 'Returns'> & {
@@ -161,6 +203,9 @@ export type Database = {
       };
       admin_load_pincodes: Omit<Functions['admin_load_pincodes'], 'Returns'> & {
         Returns: LoadPincodesResult;
+      };
+      admin_import_products: Omit<Functions['admin_import_products'], 'Returns'> & {
+        Returns: ProductImportResult;
       };
       return_refund_quote: Omit<Functions['return_refund_quote'], 'Returns'> & { Returns: RefundQuote };
     };

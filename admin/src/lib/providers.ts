@@ -208,6 +208,24 @@ export const storeApi = {
   /** admin_load_pincodes: the pincode directory from an upload (new pincodes join the default zone). */
   loadPincodes: (args: RpcArgs<'admin_load_pincodes'>) => unwrap(supabase.rpc('admin_load_pincodes', args)),
   /**
+   * admin_export_products: every variant of every product as a row of the products CSV. PostgREST
+   * answers at most 1,000 rows a request, so it is read in pages (the function orders its rows).
+   */
+  exportProducts: async () => {
+    const rows: RpcReturns<'admin_export_products'> = [];
+    for (let from = 0; ; from += 1000) {
+      const page = await unwrap(supabase.rpc('admin_export_products').range(from, from + 999));
+      rows.push(...page);
+      if (page.length < 1000) return rows;
+    }
+  },
+  /**
+   * admin_import_products: products and variants from the CSV's rows (by slug and SKU). A dry run
+   * answers every row's errors and the changes; nothing is written while any row is refused.
+   */
+  importProducts: (args: RpcArgs<'admin_import_products'>) =>
+    unwrap(supabase.rpc('admin_import_products', args)),
+  /**
    * admin_issue_credit_note: a credit note citing the order's invoice for the units given, numbered
    * in its own series; the database refuses more than was invoiced (credit_exceeds_invoice).
    */

@@ -11,6 +11,7 @@ import {
   useListContext,
 } from 'react-admin';
 import { AddProductButton, ProductRowActions } from '@/products/product-actions';
+import { ExportProductsCsvButton, ImportProductsButton } from '@/products/product-csv-buttons';
 import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
 import { priceLabel, truncate } from '@/products/product-row';
 import { csvExporter } from '@/lib/csv-export';
@@ -100,6 +101,8 @@ export function ProductList() {
         <TopToolbar>
           <AddProductButton />
           <ExportButton />
+          <ExportProductsCsvButton />
+          <ImportProductsButton />
         </TopToolbar>
       }
     >
