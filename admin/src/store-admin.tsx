@@ -21,6 +21,7 @@ import { returns } from '@/returns';
 import { reviews } from '@/reviews';
 import { attributes } from '@/attributes';
 import { auditLog } from '@/audit';
+import { staffMembers } from '@/staff';
 import { stock, stockAlerts, stockMovements } from '@/stock';
 
 const Dashboard = lazy(() => import('@/dashboard/dashboard'));
@@ -33,7 +34,6 @@ const BusinessSettingsPage = lazyPage(() => import('@/gst/business-settings-page
 });
 const GstExportPage = lazyPage(() => import('@/gst/gst-export-page'), 'GstExportPage');
 const PincodeUploadPage = lazyPage(() => import('@/delivery/pincode-upload-page'), 'PincodeUploadPage');
-const ProductImportPage = lazyPage(() => import('@/products/product-import-page'), 'ProductImportPage');
 const ReturnSettingsPage = lazyPage(() => import('@/returns/return-settings-page'), 'ReturnSettingsPage');
 const ProductCreate = products.create;
 const ProductEdit = products.edit;
@@ -90,6 +90,7 @@ export default function StoreAdmin() {
       <Resource name="invoices" {...invoices} options={{ label: 'Invoices' }} />
       <Resource name="credit_notes" {...creditNotes} options={{ label: 'Credit notes' }} />
       <Resource name="audit_log" {...auditLog} options={{ label: 'Audit log' }} />
+      <Resource name="staff_members" {...staffMembers} options={{ label: 'Staff' }} />
       <Resource name="states" recordRepresentation="name" />
       <Resource name="store_settings" />
       <Resource name="product_options" />
@@ -107,7 +108,6 @@ export default function StoreAdmin() {
           }
         />
         <Route path="/products/edit/:id" element={<ProductEditRoute />} />
-        <Route path="/products/import" element={<ProductImportPage />} />
         <Route path="/delivery/upload" element={<PincodeUploadPage />} />
         <Route path="/gst/business" element={<BusinessSettingsPage />} />
         <Route path="/gst/export" element={<GstExportPage />} />

@@ -8,6 +8,7 @@ import ReviewsIcon from '@mui/icons-material/RateReview';
 import TuneIcon from '@mui/icons-material/Tune';
 import HistoryIcon from '@mui/icons-material/History';
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
+import BadgeIcon from '@mui/icons-material/Badge';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptIcon from '@mui/icons-material/Receipt';
@@ -96,6 +97,9 @@ export function AdminMenu() {
       <Menu.Item to="/admin/customers" primaryText="Customers" leftIcon={<PeopleIcon />} />
       <CanAccess resource="audit_log" action="list">
         <Menu.Item to="/admin/audit_log" primaryText="Audit log" leftIcon={<HistoryEduIcon />} />
+      </CanAccess>
+      <CanAccess resource="staff_members" action="list">
+        <Menu.Item to="/admin/staff_members" primaryText="Staff" leftIcon={<BadgeIcon />} />
       </CanAccess>
       <MenuItem component="a" href="/">
         <ListItemIcon>
