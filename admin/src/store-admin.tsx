@@ -34,6 +34,7 @@ const BusinessSettingsPage = lazyPage(() => import('@/gst/business-settings-page
 });
 const GstExportPage = lazyPage(() => import('@/gst/gst-export-page'), 'GstExportPage');
 const PincodeUploadPage = lazyPage(() => import('@/delivery/pincode-upload-page'), 'PincodeUploadPage');
+const ProductImportPage = lazyPage(() => import('@/products/product-import-page'), 'ProductImportPage');
 const ReturnSettingsPage = lazyPage(() => import('@/returns/return-settings-page'), 'ReturnSettingsPage');
 const ProductCreate = products.create;
 const ProductEdit = products.edit;
@@ -108,6 +109,7 @@ export default function StoreAdmin() {
           }
         />
         <Route path="/products/edit/:id" element={<ProductEditRoute />} />
+        <Route path="/products/import" element={<ProductImportPage />} />
         <Route path="/delivery/upload" element={<PincodeUploadPage />} />
         <Route path="/gst/business" element={<BusinessSettingsPage />} />
         <Route path="/gst/export" element={<GstExportPage />} />
