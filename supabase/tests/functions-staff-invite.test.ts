@@ -59,6 +59,9 @@ forEachServer(
 
       const mail = await latestMail(s, email, 'invite');
       expect(mail.redirect_to).toBe(`${SITE}/admin/set-password`);
+      // the store's invite template (config.toml [auth.email.template.invite])
+      expect(mail.subject).toBe('You are invited to the FurniCraft admin');
+      expect(mail.html).toContain('Join the FurniCraft staff');
       const landed = await followRedirects(mail.action_url!, { stopAt: (u) => u.origin === SITE });
       const back = new URL(landed.url);
       expect(back.pathname).toBe('/admin/set-password');

@@ -9,7 +9,7 @@ import { BRAND, buttonHtml, layout } from './layout.ts';
 
 export interface AuthTemplate {
   /** config.toml's [auth.email.template.<type>] */
-  type: 'confirmation' | 'recovery' | 'email_change' | 'reauthentication';
+  type: 'confirmation' | 'recovery' | 'email_change' | 'reauthentication' | 'invite';
   subject: string;
   /** the file under supabase/templates/ */
   file: string;
@@ -61,6 +61,20 @@ ${fallbackLink}`,
       `<h1 style="margin:0 0 12px;font-size:22px;">Confirm your new e-mail address</h1>
 <p style="${P}">Your ${BRAND.name} account's e-mail address is changing from {{ .Email }} to {{ .NewEmail }}. Confirm the change with the button below.</p>
 ${buttonHtml('{{ .ConfirmationURL }}', 'Confirm the change')}
+${fallbackLink}`,
+    ),
+  },
+  {
+    // an owner invited a staff member (the staff-invite function); the link opens /admin/set-password
+    type: 'invite',
+    subject: 'You are invited to the FurniCraft admin',
+    file: 'invite.html',
+    html: page(
+      'You are invited to the FurniCraft admin',
+      'Set a password to join the store’s staff.',
+      `<h1 style="margin:0 0 12px;font-size:22px;">Join the ${BRAND.name} staff</h1>
+<p style="${P}">An owner of ${BRAND.name} invited {{ .Email }} to the store's admin. Choose a password to accept; the link works once and expires in one hour.</p>
+${buttonHtml('{{ .ConfirmationURL }}', 'Choose my password')}
 ${fallbackLink}`,
     ),
   },
