@@ -3,7 +3,7 @@
  * is set), under real Deno: an owner invites an address with roles → the invite mail is in the
  * mailbox → its link lands on /admin/set-password with a session → the person sets a password,
  * signs in, and staff_access() shows the roles. An address with a confirmed account is made staff
- * as it is (no mail). Refused, with nothing left behind: a support member (403), a viewer (403), an
+ * as it is (no mail); one registered but never confirmed loses its password before the invite. Refused, with nothing left behind: a support member (403), a viewer (403), an
  * owner whose sign-in is 9 hours old (403 from the database; the account the invite made is gone
  * again), the owner's own address (403, own roles), a malformed address or no role (400), no
  * session (401).
@@ -102,6 +102,24 @@ forEachServer(
       });
       expect(await mailTo(s, PEOPLE.customerB.email)).toHaveLength(0);
       expect(await rolesOf(PEOPLE.customerB.id)).toBe('{support,finance}');
+    });
+
+    it('an address someone registered without confirming keeps no earlier password: only the invite link works', async () => {
+      const email = uniqueEmail('squatted');
+      const squatter = await authClient(s).auth.signUp({ email, password: 'squatter-pass-1' });
+      expect(squatter.data.session).toBeNull();
+      const r = await invite({ email, roles: ['support'] }, PEOPLE.admin);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toMatchObject({ user_id: squatter.data.user!.id, invited: true });
+      // the sign-up's confirmation link died with the old password
+      const signup = await latestMail(s, email, 'signup');
+      const stale = await followRedirects(signup.action_url!, { stopAt: (u) => u.origin === SITE });
+      expect(fragmentParams(stale.url).get('error_code')).toBe('otp_expired');
+      const mail = await latestMail(s, email, 'invite');
+      const landed = await followRedirects(mail.action_url!, { stopAt: (u) => u.origin === SITE });
+      expect(fragmentParams(landed.url).get('type')).toBe('invite');
+      const old = await authClient(s).auth.signInWithPassword({ email, password: 'squatter-pass-1' });
+      expect(old.error).toMatchObject({ code: 'invalid_credentials' });
     });
 
     it.each([

@@ -7,7 +7,9 @@
 //     2. the secret key's client invites the address (Auth's auth.admin.inviteUserByEmail: a new
 //        account without a password, and the invite mail whose link opens <site>/admin/set-password,
 //        where the person chooses one). An address that already has a confirmed account is not
-//        invited: that account is used as it is (its owner signs in with their own password);
+//        invited: that account is used as it is (its owner signs in with their own password). An
+//        unconfirmed account someone registered earlier loses its password and sessions first
+//        (whoever registered it may not own the mailbox), then is invited;
 //     3. the CALLER's client calls admin_set_staff_roles, so the database decides (the permission,
 //        the 8-hour sign-in, never one's own roles, the last owner stays). When it refuses, an
 //        account made in step 2 is deleted again (its link then leads nowhere).
@@ -18,7 +20,7 @@
 // production), else the request's Origin; Auth only sends browsers to addresses it allows.
 import { parseStaffInvite } from '../../../shared/src/staff/invite.ts';
 import { corsHeaders } from '../_shared/payments.ts';
-import { adminClient, callerOf, type StoreClient } from '../_shared/supabase.ts';
+import { adminClient, callerOf, failed, type StoreClient } from '../_shared/supabase.ts';
 
 const answer = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: corsHeaders });
@@ -34,16 +36,49 @@ function setPasswordUrl(req: Request): string | undefined {
   return /^https?:\/\/[^/\s]+/.test(site) ? `${site.replace(/\/+$/, '')}/admin/set-password` : undefined;
 }
 
-/** The confirmed account holding this address (Auth's admin API pages through users). */
-async function existingAccount(admin: StoreClient, email: string): Promise<string | null> {
-  const perPage = 1000;
-  for (let page = 1; ; page++) {
-    const { data, error } = await admin.auth.admin.listUsers({ page, perPage });
-    if (error) throw error;
-    const hit = data.users.find((u) => u.email?.toLowerCase() === email);
-    if (hit) return hit.id;
-    if (data.users.length < perPage) return null;
+/** A password nobody knows (the invitee chooses theirs through the mailed link). */
+function unknownPassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `${btoa(String.fromCharCode(...bytes))}aA1!`;
+}
+
+/**
+ * The account holding this address, if any: customer_stats keeps every account's e-mail (a trigger
+ * on auth.users), read with the secret key.
+ */
+async function accountOf(admin: StoreClient, email: string): Promise<string | null> {
+  const { data, error } = await admin.from('customer_stats').select('user_id').eq('email', email).limit(1);
+  if (error) throw failed('Looking up the address', error);
+  return data[0]?.user_id ?? null;
+}
+
+/**
+ * The account to make staff: an existing confirmed one as it is (no mail); an unconfirmed one first
+ * loses its password and sessions (whoever registered it may not own the mailbox; a new password
+ * ends them), then is invited; else a new one is invited. Or the answer to give when Auth fails.
+ */
+async function inviteeOf(
+  admin: StoreClient,
+  email: string,
+  redirectTo: string | undefined,
+): Promise<{ userId: string; invited: boolean; created: boolean } | Response> {
+  const existing = await accountOf(admin, email);
+  if (existing) {
+    const { data, error } = await admin.auth.admin.getUserById(existing);
+    if (error) return refuse(502, `Auth could not read the account of ${email}: ${error.message}`);
+    if (data.user.email_confirmed_at) return { userId: existing, invited: false, created: false };
+    const reset = await admin.auth.admin.updateUserById(existing, { password: unknownPassword() });
+    if (reset.error) return refuse(502, `Auth could not invite ${email}: ${reset.error.message}`);
   }
+  const invited = await admin.auth.admin.inviteUserByEmail(email, redirectTo ? { redirectTo } : {});
+  if (invited.error) {
+    console.error('staff-invite: Auth refused the invite', invited.error);
+    return refuse(
+      invited.error.status === 400 ? 400 : 502,
+      `Auth could not invite ${email}: ${invited.error.message}`,
+    );
+  }
+  return { userId: invited.data.user.id, invited: true, created: !existing };
 }
 
 /** The database's refusal as an HTTP status (42501: not allowed; 23514: the last owner). */
@@ -69,27 +104,9 @@ Deno.serve(async (req) => {
     return refuse(403, 'Only an owner can invite staff.', { code: '42501', details: 'missing_permission' });
 
   const admin = adminClient();
-  const redirectTo = setPasswordUrl(req);
-  const invited = await admin.auth.admin.inviteUserByEmail(email, redirectTo ? { redirectTo } : {});
-  let userId: string;
-  let created = false;
-  if (invited.error) {
-    if (invited.error.code !== 'email_exists') {
-      console.error('staff-invite: Auth refused the invite', invited.error);
-      return refuse(
-        invited.error.status === 400 ? 400 : 502,
-        `Auth could not invite ${email}: ${invited.error.message}`,
-      );
-    }
-    const id = await existingAccount(admin, email);
-    if (!id) return refuse(502, `Auth says ${email} has an account, but it was not found.`);
-    userId = id;
-  } else {
-    const user = invited.data.user;
-    userId = user.id;
-    // made by this invite (an unconfirmed account made earlier is invited again, and kept)
-    created = Date.parse(user.invited_at ?? '') - Date.parse(user.created_at) < 10_000;
-  }
+  const invitee = await inviteeOf(admin, email, setPasswordUrl(req));
+  if (invitee instanceof Response) return invitee;
+  const { userId, created } = invitee;
 
   const granted = await caller.db.rpc('admin_set_staff_roles', { user_id: userId, roles });
   if (granted.error) {
@@ -104,6 +121,6 @@ Deno.serve(async (req) => {
     user_id: granted.data.user_id,
     email: granted.data.email,
     roles: granted.data.roles,
-    invited: !invited.error,
+    invited: invitee.invited,
   });
 });
