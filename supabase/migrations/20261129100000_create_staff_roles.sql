@@ -12,6 +12,7 @@
 --   private.authorize(p)          has_permission(p) and the sign-in is younger than 8 hours: every
 --                                 staff WRITE (Supabase's RBAC guide calls its check authorize())
 --   private.require_staff() / private.require_permission(p)   the same, raising, for RPCs
+--   private.require_read_permission(p)   a staff read that needs a permission (no 8-hour limit)
 -- The write policies and RPCs that used is_fresh_admin() / require_admin() are rewritten below from
 -- one map (table or function → permission); the migration then drops the old helpers, which fails
 -- if anything still uses them, so no write is left guarded by "any staff".
@@ -37,6 +38,8 @@ create table public.role_permissions (
   primary key (role, permission)
 );
 comment on table public.role_permissions is 'Which permissions each staff role grants.';
+-- the foreign key's own index (the primary key leads with the role)
+create index role_permissions_permission_idx on public.role_permissions (permission);
 
 insert into public.staff_permissions (permission, description) values
   ('catalog.write', 'Edit products, variants, categories, attributes and pictures; import products'),
@@ -75,6 +78,7 @@ create table public.staff_members (
 comment on table public.staff_members is
   'Store staff and their roles. Written only by admin_set_staff_roles / admin_remove_staff (owners) and the service role.';
 create index staff_members_owner_idx on public.staff_members (user_id) where 'owner' = any (roles);
+create index staff_members_updated_by_idx on public.staff_members (updated_by);
 
 -- Today's admins become owners.
 insert into public.staff_members (user_id, email, roles)
@@ -202,11 +206,32 @@ begin
 end
 $$;
 
+-- A staff READ that needs a permission (the GST register: exports.read). Reads keep the rule of
+-- every staff read: no 8-hour limit (that is for writes), like has_permission() in the policies.
+create or replace function private.require_read_permission(permission text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_staff();
+  if not private.has_permission(require_read_permission.permission) then
+    raise exception 'Your staff role does not allow this.'
+      using errcode = '42501', detail = 'missing_permission',
+            hint = format('It needs the %s permission; an owner can change your roles.', require_read_permission.permission);
+  end if;
+end
+$$;
+
 revoke all on function private.is_admin(), private.is_fresh_sign_in(), private.has_permission(text),
-  private.authorize(text), private.require_staff(), private.require_permission(text) from public;
+  private.authorize(text), private.require_staff(), private.require_permission(text),
+  private.require_read_permission(text) from public;
 grant execute on function private.is_admin(), private.is_fresh_sign_in(), private.has_permission(text),
   private.authorize(text) to authenticated, service_role;
-grant execute on function private.require_staff(), private.require_permission(text) to authenticated, service_role;
+grant execute on function private.require_staff(), private.require_permission(text),
+  private.require_read_permission(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Every write guarded by "any fresh admin" now names its permission
@@ -282,10 +307,11 @@ begin
     definition := pg_get_functiondef(f.oid);
     definition := replace(definition, 'private.require_admin(true)', format('private.require_permission(%L)', perm));
     definition := replace(definition, 'private.is_fresh_admin()', format('private.authorize(%L)', perm));
-    -- A staff read that also needs a permission (the GST register) checks it; the others any staff.
+    -- A staff read that also needs a permission (the GST register) checks it, without the 8-hour
+    -- limit of writes; the others any staff.
     definition := replace(definition, 'private.require_admin(false)',
                           case when perm is null then 'private.require_staff()'
-                               else format('private.require_permission(%L)', perm) end);
+                               else format('private.require_read_permission(%L)', perm) end);
     execute definition;
   end loop;
 end
