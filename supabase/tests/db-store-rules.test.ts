@@ -2,7 +2,8 @@
  * The store's own rules of issue 12, through supabase-js over HTTP against the real migrations and
  * seed, on PGlite and PostgreSQL:
  *   - staff rights follow the live account: an admin's token stops working for reads and writes
- *     as soon as the admin signs out (Auth deletes the session) or is demoted (app_metadata);
+ *     as soon as the admin signs out (Auth deletes the session) or is removed from staff_members
+ *     (by another owner, or the service role);
  *   - order numbers are random, not a sequence;
  *   - track_order and preview_promo are rate-limited per client (user, else IP address), 429;
  *   - preview_promo gives a visitor one answer for unknown, expired and used-up codes;
@@ -22,6 +23,7 @@ import {
   type Person,
 } from './support/store.ts';
 import type { TestServer } from 'supabase-local/testing';
+import { createStaffUser, makeStaff, removeStaff } from './support/staff.ts';
 
 type Client = SupabaseClient<Database>;
 type PlaceArgs = Database['public']['Functions']['place_order']['Args'];
@@ -121,18 +123,12 @@ forEachStoreServer('the store rules of issue 12', ({ server }) => {
   }
 
   describe('staff rights follow the live account', () => {
-    /** A staff member made through Auth's admin API, signed in with a password over HTTP. */
+    /** An owner made through Auth's admin API and staff_members, signed in with a password over HTTP. */
     async function signedInStaff(): Promise<{ userId: string; email: string; password: string }> {
       const email = `staff-${++serial}-${process.pid}@furnicraft.in`;
       const password = 'Staff-pass-2026!';
-      const { data, error } = await serviceClient(s).auth.admin.createUser({
-        email,
-        password,
-        email_confirm: true,
-        app_metadata: { role: 'admin' },
-      });
-      expect(error).toBeNull();
-      return { userId: data.user!.id, email, password };
+      const user = await createStaffUser(s, email, password, ['owner']);
+      return { userId: user.id, email, password };
     }
 
     async function signIn(email: string, password: string): Promise<{ auth: Client; token: string }> {
@@ -169,18 +165,28 @@ forEachStoreServer('the store rules of issue 12', ({ server }) => {
       expect(await powers(token)).toEqual({ readsAllOrders: false, dashboard: '42501', writes: '42501' });
     });
 
-    it('a demoted admin’s token stops working at once', async () => {
+    it('a member removed by another owner stops working at once', async () => {
       const staff = await signedInStaff();
       const { token } = await signIn(staff.email, staff.password);
       expect(await powers(token)).toEqual({ readsAllOrders: true, dashboard: 'ok', writes: 'ok' });
-      const { error } = await serviceClient(s).auth.admin.updateUserById(staff.userId, {
-        app_metadata: { role: 'customer' },
-      });
-      expect(error).toBeNull();
+      const removed = await storeClient(s, PEOPLE.admin).rpc('admin_remove_staff', { user_id: staff.userId });
+      expect(removed.error).toBeNull();
+      // The same unexpired token, the same live session: only the staff_members row is gone.
       expect(await powers(token)).toEqual({ readsAllOrders: false, dashboard: '42501', writes: '42501' });
-      // Promoted again, the same session works again (nothing else was changed).
-      await serviceClient(s).auth.admin.updateUserById(staff.userId, { app_metadata: { role: 'admin' } });
+      // Made staff again, the same session works again (nothing else was changed).
+      await makeStaff(s, { id: staff.userId, email: staff.email }, ['owner']);
       expect(await powers(token)).toEqual({ readsAllOrders: true, dashboard: 'ok', writes: 'ok' });
+    });
+
+    it('a member the service role deletes, or demotes to viewer, loses what was taken at once', async () => {
+      const staff = await signedInStaff();
+      const { token } = await signIn(staff.email, staff.password);
+      expect(await powers(token)).toEqual({ readsAllOrders: true, dashboard: 'ok', writes: 'ok' });
+      // Demoted to viewer: still reads, writes nothing (RLS: the insert is refused).
+      await makeStaff(s, { id: staff.userId, email: staff.email }, ['viewer']);
+      expect(await powers(token)).toEqual({ readsAllOrders: true, dashboard: 'ok', writes: '42501' });
+      await removeStaff(s, staff.userId);
+      expect(await powers(token)).toEqual({ readsAllOrders: false, dashboard: '42501', writes: '42501' });
     });
 
     it('a token naming a session that never existed is no admin', async () => {
@@ -191,7 +197,7 @@ forEachStoreServer('the store rules of issue 12', ({ server }) => {
           exp: Math.floor(Date.now() / 1000) + 600,
           sub: PEOPLE.admin.id,
           role: 'authenticated',
-          app_metadata: { role: 'admin' },
+          app_metadata: { provider: 'email' },
           amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) - 60 }],
           session_id: '00000000-0000-4000-8000-000000000000',
         }),

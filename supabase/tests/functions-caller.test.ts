@@ -24,6 +24,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { postFunction } from './support/functions.ts';
+import { makeStaff } from './support/staff.ts';
 
 const config = loadConfig();
 /**
@@ -169,14 +170,10 @@ for (const { mode, env } of SIGNING)
         const staffEmail = uniqueEmail('caller-staff');
         const made = await Promise.all([
           admin.auth.admin.createUser({ email: customerEmail, password, email_confirm: true }),
-          admin.auth.admin.createUser({
-            email: staffEmail,
-            password,
-            email_confirm: true,
-            app_metadata: { role: 'admin' },
-          }),
+          admin.auth.admin.createUser({ email: staffEmail, password, email_confirm: true }),
         ]);
         for (const m of made) expect(m.error).toBeNull();
+        await makeStaff(s, { id: made[1].data.user!.id, email: staffEmail }, ['finance']);
 
         const customer = authClient(s);
         const signedIn = await customer.auth.signInWithPassword({ email: customerEmail, password });
