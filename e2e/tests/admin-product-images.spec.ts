@@ -1,83 +1,203 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type JSHandle, type Page } from '@playwright/test';
 import { apiKeys } from '../../supabase-local/src/keys.ts';
 import { seriousA11yViolations } from './support/axe';
 import { API, blockThirdParty, createUser, deleteProductNamed, signInAsAdmin } from './support/admin';
 
-// Each journey signs in and waits for queued notifications: more than the default 30 s on two cores.
-test.describe.configure({ timeout: 90_000 });
+// Each journey signs in, resizes large pictures and uploads them: more than the default 30 s on two cores.
+test.describe.configure({ timeout: 120_000 });
 
 const keys = apiKeys({});
-// a small committed product photo (5 KB WebP)
-const PICTURE = fileURLToPath(
-  new URL('../../storefront/public/images/products/aura-2-door-sliding-wardrobe.webp', import.meta.url),
-);
-const STORAGE_URL =
-  /^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/product-images\/products\/[^/]+-aura-2-door-sliding-wardrobe\.webp$/;
+const BUCKET = `${API}/storage/v1/object/public/product-images/`;
+const UPLOADED =
+  /^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/product-images\/products\/[0-9a-f-]{36}\.webp$/;
+/** The storefront's srcset widths, and where the smaller copy of an upload lives. */
+const copies = (url: string) => ({ 800: url, 400: url.replace('/products/', '/products/400/') });
 
-test('a picture uploaded on the add form is stored in Storage and shown on the storefront', async ({
+/**
+ * Two large camera-like originals made in the page (a gradient with grain: a 3000×2000 JPEG and a
+ * 1600×2000 PNG), as a drop's DataTransfer, with their sizes in bytes.
+ */
+async function largePictures(page: Page): Promise<{ drop: JSHandle<DataTransfer>; sizes: number[] }> {
+  const made = await page.evaluateHandle(async () => {
+    const make = async (w: number, h: number, type: string, hue: number) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d')!;
+      const g = ctx.createLinearGradient(0, 0, w, h);
+      g.addColorStop(0, `hsl(${hue} 60% 35%)`);
+      g.addColorStop(1, `hsl(${hue + 60} 50% 80%)`);
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, w, h);
+      const px = ctx.getImageData(0, 0, w, h);
+      for (let i = 0; i < px.data.length; i += 4) {
+        const n = (Math.random() - 0.5) * 24;
+        for (let c = i; c < i + 3; c++) px.data[c] = px.data[c]! + n;
+      }
+      ctx.putImageData(px, 0, 0);
+      return new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type, 0.95));
+    };
+    const front = await make(3000, 2000, 'image/jpeg', 20);
+    const side = await make(1600, 2000, 'image/png', 200);
+    const drop = new DataTransfer();
+    drop.items.add(new File([front], 'sofa-front.jpg', { type: 'image/jpeg' }));
+    drop.items.add(new File([side], 'sofa-side.png', { type: 'image/png' }));
+    return { drop, sizes: [front.size, side.size] };
+  });
+  const drop = (await made.getProperty('drop')) as JSHandle<DataTransfer>;
+  const sizes = (await (await made.getProperty('sizes')).jsonValue()) as number[];
+  return { drop, sizes };
+}
+
+/** A WebP's pixel size, read from its RIFF header (lossy, lossless or extended). */
+function webpSize(buf: Buffer): [number, number] {
+  expect(buf.toString('ascii', 0, 4) + buf.toString('ascii', 8, 12)).toBe('RIFFWEBP');
+  const chunk = buf.toString('ascii', 12, 16);
+  if (chunk === 'VP8 ') return [buf.readUInt16LE(26) & 0x3fff, buf.readUInt16LE(28) & 0x3fff];
+  if (chunk === 'VP8L') {
+    const bits = buf.readUInt32LE(21);
+    return [(bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1];
+  }
+  return [buf.readUIntLE(24, 3) + 1, buf.readUIntLE(27, 3) + 1];
+}
+
+async function removeStored(urls: string[]): Promise<void> {
+  for (const url of urls)
+    for (const copy of Object.values(copies(url)))
+      await fetch(`${API}/storage/v1/object/product-images/${copy.replace(BUCKET, '')}`, {
+        method: 'DELETE',
+        headers: { apikey: keys.serviceRoleKey, Authorization: `Bearer ${keys.serviceRoleKey}` },
+      });
+}
+
+test('staff drop two large pictures, watch them upload, reorder them, and the storefront serves their WebP copies', async ({
   page,
 }) => {
   const outside = await blockThirdParty(page);
+  // slow Storage down a little, so each file's progress can be seen
+  await page.route(`${API}/storage/v1/object/product-images/**`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fallback();
+  });
   await signInAsAdmin(page, await createUser('admin'));
   await page.getByRole('menuitem', { name: 'Add Product' }).click();
   await expect(page).toHaveURL(/\/admin\/products\/add$/);
-  const picker = page.locator('input[type="file"]');
 
-  // Only pictures the bucket takes, up to 5 MB, are uploaded.
-  await picker.setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('not a picture'),
-  });
-  await expect(page.getByText('Please choose an image file (WebP, JPEG, PNG or AVIF).')).toBeVisible();
+  const { drop, sizes } = await largePictures(page);
+  expect(Math.min(...sizes)).toBeGreaterThan(1024 * 1024);
+  await page.getByTestId('picture-drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+
+  const progress = page.getByRole('progressbar', { name: 'Uploading sofa-front.jpg' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Uploading sofa-side.png' })).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await expect(page.getByText('2 pictures uploaded')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  const rows = page.getByTestId('picture-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('sofa-front.jpg');
+  await expect(rows.nth(0)).toContainText('Main picture');
+  for (const name of ['Picture 1: sofa-front.jpg', 'Picture 2: sofa-side.png']) {
+    const thumbnail = page.getByRole('img', { name });
+    await expect(thumbnail).toHaveAttribute('src', UPLOADED);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+  }
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await picker.setInputFiles({
-    name: 'huge.png',
-    mimeType: 'image/png',
-    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
-  });
-  await expect(page.getByText('The image is larger than 5 MB. Please choose a smaller one.')).toBeVisible();
-  await expect(page.getByLabel('Main Image URL')).toHaveValue('');
 
-  await picker.setInputFiles(PICTURE);
-  await expect(page.getByText('Image uploaded')).toBeVisible();
-  await expect(page.getByText('The image is larger than 5 MB.', { exact: false })).toHaveCount(0);
-  await expect(page.getByLabel('Main Image URL')).toHaveValue(STORAGE_URL);
-  await expect(page.getByRole('img', { name: 'Main product' })).toHaveAttribute('src', STORAGE_URL);
+  // the side view becomes the main picture (the keyboard's way: a button)
+  await page.getByRole('button', { name: 'Move Picture 2: sofa-side.png up' }).click();
+  await expect(rows.nth(0)).toContainText('sofa-side.png');
+  await expect(rows.nth(0)).toContainText('Main picture');
+  await expect(rows.nth(1)).toContainText('sofa-front.jpg');
+  await expect(page.getByRole('button', { name: 'Move Picture 1: sofa-side.png up' })).toBeDisabled();
 
-  const name = `E2E Pictured Wardrobe ${Date.now()}`;
+  const name = `E2E Pictured Sofa ${Date.now()}`;
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Price (₹)', { exact: true }).fill('18999');
   await page.getByLabel('Category').click();
-  await page.getByRole('option').nth(1).click();
+  await page.getByRole('option', { name: 'Outdoor' }).click();
   await page.getByLabel('Stock Quantity').fill('4');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Product added successfully!')).toBeVisible();
 
-  const res = await fetch(`${API}/rest/v1/products?select=id,image_url&name=eq.${encodeURIComponent(name)}`, {
-    headers: { apikey: keys.anonKey },
-  });
-  const [product] = (await res.json()) as Array<{ id: number; image_url: string }>;
-  expect(product!.image_url).toMatch(STORAGE_URL);
+  const res = await fetch(
+    `${API}/rest/v1/products?select=id,image_url,images&name=eq.${encodeURIComponent(name)}`,
+    { headers: { apikey: keys.anonKey } },
+  );
+  const [product] = (await res.json()) as Array<{ id: number; image_url: string; images: string[] }>;
+  const side = product!.image_url;
+  const front = product!.images[0]!;
+  expect(side).toMatch(UPLOADED);
+  expect(product!.images).toEqual([front]);
+  expect(front).toMatch(UPLOADED);
 
-  // The storefront's product page shows the picture from Storage, and it loads.
+  // Storage holds a square WebP at each of the storefront's widths, far smaller than the original.
+  for (const [url, original] of [
+    [side, sizes[1]!],
+    [front, sizes[0]!],
+  ] as const) {
+    for (const [width, copy] of Object.entries(copies(url))) {
+      const got = await fetch(copy);
+      expect(got.status, copy).toBe(200);
+      expect(got.headers.get('content-type')).toMatch(/^image\/webp/);
+      const body = Buffer.from(await got.arrayBuffer());
+      expect(webpSize(body)).toEqual([Number(width), Number(width)]);
+      expect(body.length).toBeLessThan(original / 4);
+    }
+  }
+
+  // The storefront's product page offers both copies in its srcset, as for the seed pictures.
   await page.goto(`/product/${product!.id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const picture = page.getByRole('img', { name, exact: true }).first();
-  await expect(picture).toHaveAttribute('src', product!.image_url);
+  await expect(picture).toHaveAttribute('src', side);
+  await expect(picture).toHaveAttribute('srcset', `${copies(side)[400]} 400w, ${side} 800w`);
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
     .toBeGreaterThan(0);
-  // still the uploaded picture, not the stock photo the page falls back to when one fails
-  await expect(picture).toHaveAttribute('src', product!.image_url);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(product!.image_url);
+  expect([side, copies(side)[400]]).toContain(
+    await picture.evaluate((img: HTMLImageElement) => img.currentSrc),
+  );
+  const thumbs = page.getByRole('list', { name: 'Pictures' }).locator('img');
+  await expect(thumbs).toHaveCount(2);
+  await expect(thumbs.nth(1)).toHaveAttribute('srcset', `${copies(front)[400]} 400w, ${front} 800w`);
   expect(outside).toEqual([]);
 
   await deleteProductNamed(name);
-  const path = new URL(product!.image_url).pathname.replace('/storage/v1/object/public/product-images/', '');
-  await fetch(`${API}/storage/v1/object/product-images/${path}`, {
-    method: 'DELETE',
-    headers: { apikey: keys.serviceRoleKey, Authorization: `Bearer ${keys.serviceRoleKey}` },
+  await removeStored([side, front]);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('staff add pictures with the picker and reorder them with the buttons', async ({ page }) => {
+    await signInAsAdmin(page, await createUser('admin'));
+    await page.goto('/admin/products/add');
+    const seed = (slug: string) =>
+      fileURLToPath(new URL(`../../storefront/public/images/products/${slug}.webp`, import.meta.url));
+    await page
+      .getByLabel('Add pictures')
+      .setInputFiles([seed('aura-2-door-sliding-wardrobe'), seed('aarav-3-seater-fabric-sofa')]);
+    await expect(page.getByText('2 pictures uploaded')).toBeVisible({ timeout: 60_000 });
+    const rows = page.getByTestId('picture-row');
+    await expect(rows.nth(0)).toContainText('Main picture');
+    const down = page.getByRole('button', { name: 'Move Picture 1: aura-2-door-sliding-wardrobe.webp down' });
+    await expect(down).toBeInViewport();
+    // the rows fit the phone: long file names are cut short, the page does not scroll sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await down.click();
+    await expect(rows.nth(0)).toContainText('aarav-3-seater-fabric-sofa.webp');
+    await expect(rows.nth(0)).toContainText('Main picture');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const stored = await page
+      .getByTestId('picture-row')
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''));
+    await removeStored(stored.filter((src) => src.startsWith('http')));
   });
 });

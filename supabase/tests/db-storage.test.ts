@@ -2,7 +2,7 @@
  * The product-images bucket as the store's migration makes it, through supabase-js Storage over
  * HTTP (PGlite and PostgreSQL): a fresh admin uploads, replaces and deletes; anyone reads; customers,
  * visitors, a self-declared admin and an admin signed in over 8 hours ago cannot write; only
- * pictures are accepted.
+ * WebP up to 1 MB is accepted (the admin uploads the square WebP copies it makes, never originals).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ forEachServer(
     const images = (p?: Person) => storeClient(server(), p).storage.from('product-images');
     beforeAll(() => addPeople(server().db));
 
-    it('is public, images only, up to 5 MB', async () => {
+    it('is public, WebP only, up to 1 MB', async () => {
       const { rows } = await server().db.query<{
         public: boolean;
         file_size_limit: string;
@@ -39,8 +39,8 @@ forEachServer(
       );
       expect(rows[0]).toEqual({
         public: true,
-        file_size_limit: '5242880',
-        allowed_mime_types: ['image/webp', 'image/jpeg', 'image/png', 'image/avif'],
+        file_size_limit: '1048576',
+        allowed_mime_types: ['image/webp'],
       });
     });
 
@@ -91,6 +91,31 @@ forEachServer(
           contentType: 'text/plain',
         });
         expect(error).not.toBeNull();
+      });
+
+      it('refuses pictures other than WebP: the admin converts them first', async () => {
+        for (const [name, type] of [
+          ['original.jpg', 'image/jpeg'],
+          ['original.png', 'image/png'],
+          ['original.avif', 'image/avif'],
+        ]) {
+          const { error } = await images(PEOPLE.admin).upload(`products/${name}`, WEBP, {
+            contentType: type,
+          });
+          expect(error, type).not.toBeNull();
+        }
+      });
+
+      it('refuses a WebP over 1 MB and takes one of 1 MB', async () => {
+        const big = Buffer.concat([WEBP, Buffer.alloc(1024 * 1024 + 1 - WEBP.length)]);
+        const over = await images(PEOPLE.admin).upload('products/big.webp', big, {
+          contentType: 'image/webp',
+        });
+        expect(over.error).not.toBeNull();
+        const fits = await images(PEOPLE.admin).upload('products/fits.webp', big.subarray(1), {
+          contentType: 'image/webp',
+        });
+        expect(fits.error).toBeNull();
       });
     });
   },

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { hsnError } from '@/gst/tax-rate-rules';
 import { HsnRateToday } from '@/products/hsn-rate';
-import { ImageUpload } from '@/products/image-upload';
+import { ProductPictures } from '@/products/product-pictures';
 import {
   type ProductFormValues,
   nonNegativeStock,
@@ -156,17 +156,7 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
       >
         <SelectInput optionText="name" label="Category" validate={requiredCategory} />
       </ReferenceInput>
-      <TextInput source="image_url" label="Main Image URL" fullWidth />
-      <ImageUpload />
-      <TextInput
-        source="images"
-        label="Additional Image URLs (one per line)"
-        multiline
-        minRows={2}
-        fullWidth
-        format={joinLines}
-        parse={keep}
-      />
+      <ProductPictures />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <TextInput source="dimensions" />
         <TextInput source="material" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { IMAGE_SIZES, productImageSrcSet } from '@/features/catalog/image-sources';
+import { productImageSrcSet } from 'shared/catalog/product-image-renditions';
+import { IMAGE_SIZES } from '@/features/catalog/image-sources';
 
 const FALLBACKS = [
   '/images/fallback/stock-1.webp',
