@@ -80,7 +80,9 @@ export default function StoreAdmin() {
       <Resource name="categories" {...categories} />
       <Resource name="promo_codes" {...promoCodes} />
       <Resource name="contact_messages" {...contactMessages} />
-      <Resource name="profiles" {...customers} />
+      <Resource name="customers" {...customers} />
+      <Resource name="profiles" recordRepresentation="full_name" />
+      <Resource name="addresses" />
       <Resource name="product_variants" {...stock} options={{ label: 'Stock' }} />
       <Resource name="stock_movements" {...stockMovements} options={{ label: 'Stock movements' }} />
       <Resource name="stock_alerts" {...stockAlerts} options={{ label: 'Low stock' }} />

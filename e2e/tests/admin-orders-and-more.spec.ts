@@ -142,7 +142,7 @@ test('categories, promo codes, contact messages and customers open with their li
     ['Categories', /categories/],
     ['Promo Codes', /promo_codes/],
     ['Contact Messages', /contact_messages/],
-    ['Customers', /profiles/],
+    ['Customers', /customers/],
   ] as const) {
     await page.getByRole('menuitem', { name: item }).click();
     await expect(page).toHaveURL(url);

@@ -65,6 +65,13 @@ describe('mapSearch', () => {
       'sku@ilike': 'fc-0001',
     });
   });
+
+  it('looks in every search column of customers at once (or)', () => {
+    expect(mapSearch('customers', { ...base, filter: { q: 'asha@example.in' } }).filter).toEqual({
+      'or@':
+        '(full_name.ilike.*asha@example*in*,email.ilike.*asha@example*in*,phone.ilike.*asha@example*in*)',
+    });
+  });
 });
 
 describe('mapPrefix', () => {
