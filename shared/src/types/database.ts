@@ -1271,6 +1271,7 @@ export type Database = {
           images: string[] | null;
           importer: string | null;
           in_stock: boolean;
+          is_active: boolean;
           is_large: boolean;
           manufacturer: string | null;
           material: string | null;
@@ -1307,6 +1308,7 @@ export type Database = {
           images?: string[] | null;
           importer?: string | null;
           in_stock?: boolean;
+          is_active?: boolean;
           is_large?: boolean;
           manufacturer?: string | null;
           material?: string | null;
@@ -1342,6 +1344,7 @@ export type Database = {
           images?: string[] | null;
           importer?: string | null;
           in_stock?: boolean;
+          is_active?: boolean;
           is_large?: boolean;
           manufacturer?: string | null;
           material?: string | null;
@@ -2353,6 +2356,10 @@ export type Database = {
         };
       };
       admin_assign_pincodes: { Args: { dry_run?: boolean; rows: Json }; Returns: Json };
+      admin_bulk_price: {
+        Args: { dry_run?: boolean; percent: number; product_ids: number[]; with_original?: boolean };
+        Returns: Json;
+      };
       admin_close_return: {
         Args: { note?: string; return_id: string };
         Returns: {
@@ -3328,6 +3335,7 @@ export type Database = {
           images: string[] | null;
           importer: string | null;
           in_stock: boolean;
+          is_active: boolean;
           is_large: boolean;
           manufacturer: string | null;
           material: string | null;
