@@ -182,6 +182,36 @@ export type ProductImportResult = {
   errors: ProductImportError[];
 };
 
+type Variant = Tables<'product_variants'>;
+
+/**
+ * admin_bulk_price(product_ids, percent, with_original, dry_run) (migration add_product_bulk_actions):
+ * each active variant's new price (whole rupees), or why it cannot take the change. Nothing is written
+ * on a dry run; applying with any refusal fails (bulk_price_refused).
+ */
+export type BulkPriceResult = {
+  applied: boolean;
+  unchanged: number;
+  changes: {
+    variant_id: Variant['id'];
+    product_id: Variant['product_id'];
+    product_name: string;
+    sku: Variant['sku'];
+    title: Variant['title'];
+    price: Variant['price'];
+    new_price: Variant['price'];
+    original_price: Variant['original_price'];
+    new_original_price: Variant['original_price'];
+  }[];
+  refused: {
+    variant_id: Variant['id'];
+    product_id: Variant['product_id'];
+    product_name: string;
+    sku: Variant['sku'];
+    message: string;
+  }[];
+};
+
 export type Database = {
   public: Omit<Public, 'Tables' | 'Functions'> & {
     Tables: Omit<Public['Tables'], 'orders' | 'returns' | 'refunds'> & {
@@ -195,6 +225,7 @@ export type Database = {
       | 'admin_assign_pincodes'
       | 'admin_load_pincodes'
       | 'admin_import_products'
+      | 'admin_bulk_price'
       | 'return_refund_quote'
     > & {
       admin_dashboard: Omit<Functions['admin_dashboard'], 'Returns'> & { Returns: DashboardFigures };
@@ -207,6 +238,7 @@ export type Database = {
       admin_import_products: Omit<Functions['admin_import_products'], 'Returns'> & {
         Returns: ProductImportResult;
       };
+      admin_bulk_price: Omit<Functions['admin_bulk_price'], 'Returns'> & { Returns: BulkPriceResult };
       return_refund_quote: Omit<Functions['return_refund_quote'], 'Returns'> & { Returns: RefundQuote };
     };
   };

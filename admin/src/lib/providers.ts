@@ -226,6 +226,11 @@ export const storeApi = {
   importProducts: (args: RpcArgs<'admin_import_products'>) =>
     unwrap(supabase.rpc('admin_import_products', args)),
   /**
+   * admin_bulk_price: the selected products' active variants ± percent, whole rupees, all or none;
+   * a dry run previews (the database's own answer, refusals named by SKU).
+   */
+  bulkPrice: (args: RpcArgs<'admin_bulk_price'>) => unwrap(supabase.rpc('admin_bulk_price', args)),
+  /**
    * admin_issue_credit_note: a credit note citing the order's invoice for the units given, numbered
    * in its own series; the database refuses more than was invoiced (credit_exceeds_invoice).
    */
