@@ -11,6 +11,7 @@ import {
   useCanAccess,
   useUpdate,
 } from 'react-admin';
+import { MessageBulkActions } from '@/contact-messages/message-bulk-actions';
 import { csvExporter } from '@/lib/csv-export';
 import type { Row } from '@/lib/database';
 
@@ -55,7 +56,7 @@ export function ContactMessageList() {
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable rowClick={false} bulkActionButtons={<MessageBulkActions />}>
         <DataTable.Col source="created_at" label="Received">
           <DateField source="created_at" showTime />
         </DataTable.Col>
