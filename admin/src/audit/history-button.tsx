@@ -1,5 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { Button, CanAccess, Link, TopToolbar, useRecordContext } from 'react-admin';
+import { Button, CanAccess, Link, TopToolbar, useBasename, useRecordContext } from 'react-admin';
 import { historyPath } from '@/audit/audit-rules';
 
 /**
@@ -7,10 +7,12 @@ import { historyPath } from '@/audit/audit-rules';
  * table and id are the ones the audit trigger records (its first argument: usually id).
  */
 export function HistoryButton({ table, recordId }: { table: string; recordId: string | number | undefined }) {
+  // the console lives under /admin: a path of its own needs the basename (as ProductRowActions' Edit)
+  const basename = useBasename();
   if (recordId === undefined) return null;
   return (
     <CanAccess resource="audit_log" action="list">
-      <Button component={Link} to={historyPath(table, recordId)} label="History">
+      <Button component={Link} to={`${basename}${historyPath(table, recordId)}`} label="History">
         <HistoryIcon />
       </Button>
     </CanAccess>
