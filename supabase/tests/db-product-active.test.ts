@@ -106,6 +106,23 @@ forEachStoreServer('deactivated products', ({ server }) => {
     expect(error!.message).toBe('An item in your cart is no longer available. Please remove it to continue.');
   });
 
+  it('a saved product the store deactivated leaves the wishlist as the storefront reads it (products!inner)', async () => {
+    const saved = await product();
+    const gone = await product();
+    for (const p of [saved, gone])
+      await s.db.query('insert into public.wishlist_items (user_id, product_id) values ($1, $2)', [
+        PEOPLE.customerA.id,
+        p.id,
+      ]);
+    await s.db.query('update public.products set is_active = false where id = $1', [gone.id]);
+    const { data, error } = await asha
+      .from('wishlist_items')
+      .select('product_id, product:products!inner(id, name)')
+      .in('product_id', [saved.id, gone.id]);
+    expect(error).toBeNull();
+    expect(data!.map((r) => r.product.id)).toEqual([saved.id]);
+  });
+
   describe('who may switch it', () => {
     it('support, finance and viewers cannot deactivate a product, even with a hand-made request', async () => {
       const p = await product();

@@ -12,7 +12,7 @@ const selectWishlist = (supabase: Supabase, userId: string) =>
   supabase
     .from('wishlist_items')
     .select(
-      'id,product_id,variant_id,created_at,product:products(id,slug,name,price,price_max,variant_count,original_price,image_url,in_stock,stock_quantity),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
+      'id,product_id,variant_id,created_at,product:products!inner(id,slug,name,price,price_max,variant_count,original_price,image_url,in_stock,stock_quantity),variant:product_variants(id,sku,title,price,original_price,images,is_default,is_active,made_to_order,available_quantity)',
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
@@ -20,6 +20,8 @@ const selectWishlist = (supabase: Supabase, userId: string) =>
 /**
  * A saved product with what the wishlist page shows of it; with the variant it was saved in when it
  * was saved from a product page (null for older rows, or once that variant is gone or inactive).
+ * `products!inner`: a product the store deactivated is hidden by RLS, so its row leaves the list
+ * instead of arriving with a null product.
  */
 export type WishlistItem = QueryData<ReturnType<typeof selectWishlist>>[number];
 
