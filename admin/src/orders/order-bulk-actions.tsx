@@ -10,6 +10,10 @@ import { moveEach, movedSummary, type BulkOutcome } from '@/orders/order-bulk-st
 
 type Target = 'processing' | 'shipped';
 
+/** The database's words name the order ("Order ORD… cannot …"); the number goes first when they do not. */
+const withNumber = (orderNumber: string | undefined, message: string) =>
+  orderNumber && !message.includes(orderNumber) ? `${orderNumber}: ${message}` : message;
+
 /**
  * Marks the selected orders processing or shipped, each through admin_set_order_status (pessimistic:
  * the database's status machine decides per order, so nothing is shown before it answers). The
@@ -48,10 +52,7 @@ function BulkStatusButton({ status, label, icon }: { status: Target; label: stri
           <DialogContent>
             <Alert severity="warning" role="alert">
               {refused.map((r) => (
-                <div key={r.order}>
-                  {byId.get(r.order) ? `${byId.get(r.order)}: ` : ''}
-                  {r.message}
-                </div>
+                <div key={r.order}>{withNumber(byId.get(r.order), r.message)}</div>
               ))}
             </Alert>
           </DialogContent>
