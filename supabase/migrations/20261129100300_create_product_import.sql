@@ -385,9 +385,15 @@ begin
   ) as c (field, old_value, new_value, differs)
   where c.differs;
 
+  -- A refused row changes nothing, and the counts say what the file would do once it is corrected.
+  delete from pg_temp.product_import_changes as c
+  where exists (select 1 from pg_temp.product_import_errors as e where e.row_number = c.row_number);
+
   select count(*)::integer as total,
     count(*) filter (where not exists (
       select 1 from pg_temp.product_import_changes as c where c.row_number = a.row_number
+    ) and not exists (
+      select 1 from pg_temp.product_import_errors as e where e.row_number = a.row_number
     ))::integer as unchanged,
     (select count(*) from pg_temp.product_import_changes as c where c.kind = 'product_created')::integer as products_created,
     (select count(distinct c.product_slug) from pg_temp.product_import_changes as c where c.kind = 'product_updated')::integer as products_updated,

@@ -270,6 +270,9 @@ forEachStoreServer('products CSV: export, import with a dry run, who may', ({ se
       const answer = await importRows('catalogStaff', rows, dryRun);
       expect(answer.applied).toBe(false);
       expect(answer.refused).toBe(7);
+      // only row 1 would change anything once the others are corrected
+      expect([...new Set(answer.changes.map((c) => c.row))]).toEqual([1]);
+      expect(answer).toMatchObject({ products_created: 1, variants_created: 1, unchanged: 0 });
       expect(answer.errors.map((e) => [e.row, e.column])).toEqual([
         [2, 'price'],
         [3, 'category'],
