@@ -444,6 +444,20 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
        where v.event is not null
      ) as e`,
   );
+  // The customers' figures the orders' deferred triggers would have kept (issue 21): one set-based
+  // recount, as the migration's backfill does (no refunds are generated).
+  await step(
+    'customer_stats',
+    `update public.customer_stats as s
+     set order_count = o.order_count, total_spent = o.paid, last_order_at = o.last_order_at
+     from (
+       select x.user_id, count(*)::integer as order_count,
+         coalesce(sum(x.total) filter (where x.payment_status in ('paid', 'partially_refunded', 'refunded')), 0) as paid,
+         max(x.created_at) as last_order_at
+       from public.orders as x where x.user_id is not null group by x.user_id
+     ) as o
+     where s.user_id = o.user_id`,
+  );
   // The tax invoices dispatch would have issued (issue 18), one per shipped or delivered order, with
   // the lines' GST at 18% (IGST outside Karnataka): what admin_gst_register reads.
   const invoices = await step(
@@ -633,7 +647,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     'vacuum_analyze',
     `vacuum (analyze) public.products, public.product_variants, public.product_options, public.product_option_values,
        public.variant_option_values, public.stock_movements, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox,
-       public.invoices, public.returns, public.return_items, public.refunds, public.product_attribute_values,
+       public.invoices, public.returns, public.return_items, public.refunds, public.product_attribute_values, public.customer_stats,
        public.reviews, public.product_review_stats`,
   );
   await c.query(`analyze`);

@@ -665,3 +665,53 @@ export function reviewsRequests(ctx: { reviewProductId: number; reviewProductSlu
     },
   ];
 }
+
+/**
+ * The customers list and page, and the dashboard (issue 21): ra-data-postgrest's getList of the
+ * customers view (25 a page, Prefer: count=exact) sorted by each figure and searched with the
+ * search box's `or` of name, e-mail and phone (admin/src/lib/providers.ts mapSearch); a customer's
+ * orders (getManyReference); admin_dashboard() (timed over REST).
+ */
+export function customersRequests(ctx: { customerId: string }): BenchRequest[] {
+  const T = 300;
+  const list = (name: string, params: [string, string][]): BenchRequest => ({
+    name,
+    who: 'admin',
+    method: 'GET',
+    path: `/customers?${qs([['select', '*'], ...params, ['offset', '0'], ['limit', '25']])}`,
+    headers: { Prefer: 'count=exact' },
+    targetMs: T,
+  });
+  return [
+    list('customers: newest (joined)', [['order', 'created_at.desc']]),
+    list('customers: top total spent', [['order', 'total_spent.desc']]),
+    list('customers: most orders', [['order', 'order_count.desc']]),
+    list('customers: search "customer123"', [
+      ['or', '(full_name.ilike.*customer123*,email.ilike.*customer123*,phone.ilike.*customer123*)'],
+      ['order', 'created_at.desc'],
+    ]),
+    {
+      name: "customers: a customer's orders",
+      who: 'admin',
+      method: 'GET',
+      path: `/orders?${qs([
+        ['select', '*,allowed_transitions'],
+        ['user_id', `eq.${ctx.customerId}`],
+        ['order', 'created_at.desc'],
+        ['offset', '0'],
+        ['limit', '50'],
+      ])}`,
+      headers: { Prefer: 'count=exact' },
+      targetMs: T,
+    },
+    {
+      name: 'dashboard: admin_dashboard()',
+      who: 'admin',
+      method: 'POST',
+      path: '/rpc/admin_dashboard',
+      body: {},
+      targetMs: T,
+      // no nestedSql: auto_explain runs in the bench's own session, which is not staff (require_staff)
+    },
+  ];
+}

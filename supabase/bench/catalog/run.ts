@@ -41,6 +41,7 @@ import {
   returnsRequests,
   browseRequests,
   reviewsRequests,
+  customersRequests,
   type BenchRequest,
 } from './queries.ts';
 import { nestedPlan, planSummary, sqlPlan, type PlanSummary } from './plans.ts';
@@ -206,6 +207,12 @@ async function main() {
       `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role": "admin"}' where id = $1`,
       [adminId],
     );
+    // Staff are the rows of staff_members (issue 21): an owner reads everything.
+    await c.query(
+      `insert into public.staff_members (user_id, email, roles) values ($1, 'customer2@example.com', '{owner}')
+       on conflict (user_id) do nothing`,
+      [adminId],
+    );
     await c.query(
       `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')
        on conflict (id) do nothing`,
@@ -305,6 +312,7 @@ async function main() {
       ...returnsRequests(ctx),
       ...browseRequests(ctx),
       ...reviewsRequests(ctx),
+      ...customersRequests({ customerId: userUuid('bench-user-3') }),
     ]
       .filter((r) => !o.only || o.only.some((x) => r.name.includes(x)))
       .map((r) => ({
