@@ -10,7 +10,7 @@ import {
 } from './support/admin';
 
 // Two staff sessions, an order and a product of their own: more than the default 30 s on two cores.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('a support member ships an order but cannot edit a product; the owner reads who shipped it in the audit log', async ({
   page,
@@ -62,6 +62,7 @@ test('a support member ships an order but cannot edit a product; the owner reads
   await owner.goto('/admin/orders');
   await owner.getByPlaceholder('Order number').fill(order.order_number);
   await owner.locator('tbody tr', { hasText: order.order_number }).locator('td').first().click();
+  await expect(owner.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
   await owner.getByRole('link', { name: 'History' }).click();
   await expect(owner).toHaveURL(/\/admin\/audit_log/);
   const entry = owner.locator('tbody tr', { hasText: support.email });
