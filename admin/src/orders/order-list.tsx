@@ -3,12 +3,14 @@ import {
   DateField,
   DateInput,
   ExportButton,
+  FilterButton,
   List,
   SearchInput,
   SelectInput,
   TopToolbar,
 } from 'react-admin';
 import { formatINR } from 'shared/pricing/format';
+import { SavedQueriesAside } from '@/layout/saved-queries-aside';
 import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
 import { StatusChip, orderStatusChoices, paymentStatusChoices } from '@/orders/order-status';
@@ -37,9 +39,11 @@ export function OrderList() {
       empty={false}
       exporter={csvExporter}
       filters={orderFilters}
+      aside={<SavedQueriesAside />}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={
         <TopToolbar>
+          <FilterButton />
           <ExportButton />
         </TopToolbar>
       }

@@ -2,6 +2,7 @@ import { Skeleton, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import {
   DataTable,
   ExportButton,
+  FilterButton,
   List,
   ReferenceField,
   ReferenceInput,
@@ -14,6 +15,7 @@ import { AddProductButton, ProductRowActions } from '@/products/product-actions'
 import { ExportProductsCsvButton, ImportProductsButton } from '@/products/product-csv-buttons';
 import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
 import { priceLabel, truncate } from '@/products/product-row';
+import { SavedQueriesAside } from '@/layout/saved-queries-aside';
 import { csvExporter } from '@/lib/csv-export';
 import type { Row } from '@/lib/database';
 
@@ -95,11 +97,13 @@ export function ProductList() {
       empty={false}
       exporter={csvExporter}
       filters={productFilters}
+      aside={<SavedQueriesAside />}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={25}
       actions={
         <TopToolbar>
           <AddProductButton />
+          <FilterButton />
           <ExportButton />
           <ExportProductsCsvButton />
           <ImportProductsButton />

@@ -1,4 +1,5 @@
 import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { SavedQueriesAside } from '@/layout/saved-queries-aside';
 import type { Row } from '@/lib/database';
 import { ReturnStatusChip } from '@/returns/return-status';
 import { ReturnsNav } from '@/returns/returns-nav';
@@ -56,6 +57,7 @@ export function ReturnList() {
         empty={false}
         exporter={false}
         filters={returnFilters}
+        aside={<SavedQueriesAside />}
         filterDefaultValues={{ status: 'open' }}
         sort={{ field: 'created_at', order: 'ASC' }}
         queryOptions={{ meta: { columns: QUEUE_COLUMNS } }}

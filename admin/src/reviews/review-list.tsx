@@ -1,4 +1,5 @@
 import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, SelectInput } from 'react-admin';
+import { SavedQueriesAside } from '@/layout/saved-queries-aside';
 import type { Row } from '@/lib/database';
 import { ReviewBulkActions } from '@/reviews/review-bulk-actions';
 import { formatReviewDate, ratingChoices, statusChoices } from '@/reviews/review-rules';
@@ -9,7 +10,7 @@ export type ReviewRow = Row<'reviews'> & { product: Pick<Row<'products'>, 'name'
 export const REVIEW_COLUMNS = ['*', 'product:products(name)'];
 const Column = DataTable.Col<ReviewRow>;
 
-// date_from and date_to are IST days (mapReviewFilters in lib/providers.ts)
+// date_from and date_to are IST days (mapDateFilters in lib/providers.ts)
 const reviewFilters = [
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn emptyText="All statuses" />,
   <SelectInput key="rating" source="rating" choices={ratingChoices} alwaysOn emptyText="Any rating" />,
@@ -31,6 +32,7 @@ export function ReviewList() {
       empty={false}
       exporter={false}
       filters={reviewFilters}
+      aside={<SavedQueriesAside />}
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'DESC' }}
       queryOptions={{ meta: { columns: REVIEW_COLUMNS } }}
