@@ -13,6 +13,7 @@ import { formatINR } from 'shared/pricing/format';
 import { SavedQueriesAside } from '@/layout/saved-queries-aside';
 import type { Row } from '@/lib/database';
 import { OrderActions } from '@/orders/order-actions';
+import { OrderBulkActions } from '@/orders/order-bulk-actions';
 import { StatusChip, orderStatusChoices, paymentStatusChoices } from '@/orders/order-status';
 import { csvExporter } from '@/lib/csv-export';
 
@@ -48,7 +49,7 @@ export function OrderList() {
         </TopToolbar>
       }
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <DataTable rowClick="show" bulkActionButtons={<OrderBulkActions />}>
         <Column source="order_number" label="Order" />
         <Column source="created_at" label="Date">
           <DateField source="created_at" showTime />

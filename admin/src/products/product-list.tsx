@@ -14,6 +14,7 @@ import {
 import { AddProductButton, ProductRowActions } from '@/products/product-actions';
 import { ExportProductsCsvButton, ImportProductsButton } from '@/products/product-csv-buttons';
 import { FeaturedBadge, InStockBadge } from '@/products/product-badges';
+import { ProductBulkActions } from '@/products/product-bulk-actions';
 import { priceLabel, truncate } from '@/products/product-row';
 import { SavedQueriesAside } from '@/layout/saved-queries-aside';
 import { csvExporter } from '@/lib/csv-export';
@@ -61,7 +62,7 @@ function ProductGrid() {
   const { isPending } = useListContext();
   if (isPending) return <ProductRowsSkeleton />;
   return (
-    <DataTable rowClick={false} bulkActionButtons={false}>
+    <DataTable rowClick={false} bulkActionButtons={<ProductBulkActions />}>
       <Column
         label="Image"
         render={(r) =>
@@ -84,6 +85,7 @@ function ProductGrid() {
       <Column source="in_stock" label="Availability">
         <InStockBadge />
       </Column>
+      <Column source="is_active" label="Active" render={(r) => (r.is_active ? 'Active' : 'Inactive')} />
       <Column label="Actions">
         <ProductRowActions />
       </Column>
