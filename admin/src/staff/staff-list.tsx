@@ -1,11 +1,14 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { DataTable, List, TopToolbar, useGetIdentity } from 'react-admin';
+import { DataTable, List, SearchInput, TopToolbar, useGetIdentity } from 'react-admin';
 import { ROLE_LABELS } from '@/lib/access';
 import type { Row } from '@/lib/database';
 import { EditRolesButton, InviteStaffButton, RemoveStaffButton } from '@/staff/staff-actions';
 
 type Member = Row<'staff_members'>;
 const Column = DataTable.Col<Member>;
+
+// ra-data-postgrest's `col@ilike`: a case-insensitive substring of the address
+const staffFilters = [<SearchInput key="q" source="email@ilike" alwaysOn placeholder="Staff e-mail" />];
 
 const day = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
 
@@ -26,8 +29,8 @@ function MemberActions({ member, self }: { member: Member; self: boolean }) {
 }
 
 /**
- * /admin/staff_members (owners: staff.manage): who is staff, with which roles, since when (IST).
- * Owners invite by e-mail, change others' roles and remove them.
+ * /admin/staff_members (owners: staff.manage): who is staff, with which roles, since when (IST),
+ * newest first. Owners invite by e-mail, change others' roles and remove them.
  */
 export function StaffList() {
   const { identity } = useGetIdentity();
@@ -36,12 +39,13 @@ export function StaffList() {
       title="Staff"
       empty={false}
       exporter={false}
+      filters={staffFilters}
       actions={
         <TopToolbar>
           <InviteStaffButton />
         </TopToolbar>
       }
-      sort={{ field: 'created_at', order: 'ASC' }}
+      sort={{ field: 'created_at', order: 'DESC' }}
       perPage={50}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
