@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
+import { signInNewShopper, signInOnLoginPage } from './support/checkout';
 import {
   blockThirdParty,
   createProduct,
@@ -96,4 +97,21 @@ test('a viewer reads orders and products but is offered no action', async ({ pag
   await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /click to toggle/ })).toHaveCount(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('the storefront offers the Admin Panel to staff, as the database says, and not to shoppers', async ({
+  page,
+  browser,
+}) => {
+  const staff = await createUser('catalog');
+  await page.goto('/login');
+  await signInOnLoginPage(page, staff);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await signInNewShopper(shopper);
+  await expect(shopper.getByRole('banner').getByRole('link', { name: 'Wishlist' })).toBeVisible();
+  await expect(shopper.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  await shopperContext.close();
 });

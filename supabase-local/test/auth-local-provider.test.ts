@@ -1,7 +1,7 @@
 /**
  * The local provider page proves nothing about who owns an address (anyone can type one), so it
  * creates or signs in only its own provider identities: it refuses, and says why on its page, an
- * address whose account has a password or an elevated role in app_metadata, and its own identity
+ * address whose account has a password (or was invited to set one) or an elevated role in app_metadata, and its own identity
  * once that account has been given such a role; the callback checks the same rule again. (The attack
  * of issue 12 on the store as shipped is supabase/tests/auth-local-provider.test.ts.)
  */
@@ -49,6 +49,21 @@ forEachAuthServer('auth: the local provider reaches only its own accounts', {}, 
     expect(await identitiesOf(s, userId)).toEqual(['email']);
     const again = await authClient(s).auth.signInWithPassword({ email, password: PASSWORD });
     expect(again.data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+  });
+
+  it('refuses an invited account that has no password yet (the invitation is its owner’s to accept)', async () => {
+    const s = server();
+    const email = uniqueEmail('invited');
+    const { data, error } = await adminClient(s).auth.admin.inviteUserByEmail(email);
+    expect(error).toBeNull();
+    const answer = await chooseOnLocalProvider(s, await openLocalProviderPage(s, 'google'), email);
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('location')).toBeNull();
+    // the invitation made the e-mail identity its owner will set a password for
+    expect(await answer.text()).toContain(
+      'This address belongs to an account that signs in with a password.',
+    );
+    expect(await identitiesOf(s, data.user!.id)).toEqual(['email']);
   });
 
   it('refuses an account with an elevated role, even one it created itself', async () => {
