@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, CanAccess, Link } from 'react-admin';
+import { Button, CanAccess, Link, useBasename } from 'react-admin';
 import { useAdminMutation } from '@/lib/use-admin-mutation';
 import { exportProducts } from '@/products/product-export';
 
@@ -20,9 +20,10 @@ export function ExportProductsCsvButton() {
 
 /** To /products/import, for staff whose role may change the catalogue. */
 export function ImportProductsButton() {
+  const basename = useBasename();
   return (
     <CanAccess resource="products" action="import">
-      <Button component={Link} to="/products/import" label="Import CSV">
+      <Button component={Link} to={`${basename}/products/import`} label="Import CSV">
         <UploadFileIcon />
       </Button>
     </CanAccess>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
-import { AccessDenied, CanAccess, Link, Title } from 'react-admin';
+import { AccessDenied, CanAccess, Link, Title, useBasename } from 'react-admin';
 import type { ProductImportRow } from 'shared/catalog/product-csv';
 import type { ProductImportResult } from '@/lib/database';
 import { storeApi } from '@/lib/providers';
@@ -26,6 +26,7 @@ const run = (file: string, rows: ProductImportRow[], dryRun: boolean) =>
  */
 export function ProductImportPage() {
   const inputId = useId();
+  const basename = useBasename();
   const [state, setState] = useState<Stage>({ stage: 'idle' });
   const fail = (error: { message: string }) =>
     setState((s) => ({ stage: 'problem', file: 'file' in s ? s.file : '', message: error.message }));
@@ -116,7 +117,7 @@ export function ProductImportPage() {
             <Alert severity="success" role="status" sx={{ mt: 1 }}>
               {state.file}: {state.result.changed.toLocaleString('en-IN')}{' '}
               {state.result.changed === 1 ? 'change' : 'changes'} applied.{' '}
-              <Link to="/products">See the products</Link>
+              <Link to={`${basename}/products`}>See the products</Link>
             </Alert>
           )}
         </CardContent>
