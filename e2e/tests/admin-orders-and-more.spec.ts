@@ -36,7 +36,8 @@ test('orders: filter, open an order, ship it (seen as Shipped on /track-order), 
   await expect(track.getByRole('list', { name: 'Order timeline' })).toContainText('Shipped');
   await track.close();
 
-  await row.locator('td').first().click();
+  // the order number's cell: the first is the row's selection checkbox (bulk actions)
+  await row.getByText(order.order_number, { exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
   await expect(page.getByText('Asha Verma')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Shipped' })).toBeVisible();
@@ -113,7 +114,7 @@ test('the order actions offer only what the database allows: no Cancel once ship
   const onlineRow = page.locator('tbody tr', { hasText: online.order_number });
   await expect(onlineRow.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(onlineRow.getByRole('button')).toHaveText(['Cancel']);
-  await onlineRow.locator('td').first().click();
+  await onlineRow.getByText(online.order_number, { exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${online.order_number}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ship' })).toHaveCount(0);

@@ -49,7 +49,8 @@ test('a support member ships an order but cannot edit a product; the owner reads
   const orderRow = page.locator('tbody tr', { hasText: order.order_number });
   await orderRow.getByRole('button', { name: 'Ship' }).click();
   await expect(page.getByText(`Order ${order.order_number} shipped!`)).toBeVisible();
-  await orderRow.locator('td').first().click();
+  // the order number's cell: the first is the row's selection checkbox (bulk actions)
+  await orderRow.getByText(order.order_number, { exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark Delivered' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Issue credit note' })).toHaveCount(0);
@@ -62,7 +63,10 @@ test('a support member ships an order but cannot edit a product; the owner reads
   await signInAsAdmin(owner, await createUser('admin'));
   await owner.goto('/admin/orders');
   await owner.getByPlaceholder('Order number').fill(order.order_number);
-  await owner.locator('tbody tr', { hasText: order.order_number }).locator('td').first().click();
+  await owner
+    .locator('tbody tr', { hasText: order.order_number })
+    .getByText(order.order_number, { exact: true })
+    .click();
   await expect(owner.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
   await owner.getByRole('link', { name: 'History' }).click();
   await expect(owner).toHaveURL(/\/admin\/audit_log/);
