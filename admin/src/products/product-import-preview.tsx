@@ -42,7 +42,13 @@ export function ProductImportPreview({ title, result }: { title: string; result:
             refused, so nothing can be applied. Correct the file and upload it again. Rows are counted from
             the first line after the header.
           </Alert>
-          <TableContainer sx={{ maxHeight: 360 }}>
+          {/* scrolls: focusable so a keyboard can scroll it */}
+          <TableContainer
+            sx={{ maxHeight: 360 }}
+            tabIndex={0}
+            role="region"
+            aria-label="Refused rows, scrollable"
+          >
             <Table size="small" stickyHeader aria-label="Refused rows">
               <TableHead>
                 <TableRow>
@@ -67,7 +73,12 @@ export function ProductImportPreview({ title, result }: { title: string; result:
         </>
       )}
       {result.changes.length > 0 && (
-        <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
+        <TableContainer
+          sx={{ maxHeight: 360, mt: 1 }}
+          tabIndex={0}
+          role="region"
+          aria-label="Changes, scrollable"
+        >
           <Table size="small" stickyHeader aria-label="Changes">
             <caption>
               {result.changes.length.toLocaleString('en-IN')}{' '}
