@@ -79,7 +79,7 @@ test('a support member ships an order but cannot edit a product; the owner reads
   await entry.locator('td').first().click();
   const changes = owner.getByRole('table', { name: 'Changes' });
   const status = changes.getByRole('row', { name: /^status/ });
-  await expect(status.getByRole('cell').nth(0)).toHaveText('processing');
+  await expect(status.getByRole('cell').nth(0)).toHaveText('pending');
   await expect(status.getByRole('cell').nth(1)).toHaveText('shipped');
   expect(await seriousA11yViolations(owner)).toEqual([]);
   await ownerContext.close();
