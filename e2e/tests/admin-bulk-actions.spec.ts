@@ -130,12 +130,10 @@ test('staff mark two orders processing, then shipped; an unpaid online order is 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await refused.getByRole('button', { name: 'Close' }).click();
     await expect(refused).toBeHidden();
-    await expect
-      .poll(statusOf)
-      .toEqual({
-        [cod[0]!.order_number]: status,
-        [cod[1]!.order_number]: status,
-        [unpaid.order_number]: 'pending',
-      });
+    await expect.poll(statusOf).toEqual({
+      [cod[0]!.order_number]: status,
+      [cod[1]!.order_number]: status,
+      [unpaid.order_number]: 'pending',
+    });
   }
 });
