@@ -55,6 +55,13 @@ describe('checkAdminSession', () => {
     expect(auth.signOut).toHaveBeenCalled();
   });
 
+  it('keeps the console when the database cannot be asked (a network failure is not an answer)', async () => {
+    auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', now() - 60) }, error: null });
+    rpc.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(checkAdminSession()).resolves.toBeUndefined();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
   it('signs out when the verified sign-in is 8 hours old', async () => {
     const old = now() - ADMIN_SESSION_MS / 1000 - 1;
     auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', old) }, error: null });

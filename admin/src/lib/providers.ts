@@ -418,7 +418,13 @@ const baseAuthProvider = supabaseAuthProvider(supabase, {
 export async function checkAdminSession(): Promise<void> {
   const { data, error } = await supabase.auth.getClaims();
   const claims = error ? null : (data?.claims ?? null);
-  const staff = claims && !isSessionExpired(claims) ? await staffAccess().catch(() => null) : null;
+  // A failure to ask (the network, a busy server) is not an answer: the console stays, the database
+  // still decides every request. Only "not staff" (null) or a refusal that ends the session signs out.
+  const staff =
+    claims && !isSessionExpired(claims)
+      ? await staffAccess().catch((error: unknown) => (toAdminError(error).signsOut ? null : 'unknown'))
+      : null;
+  if (staff === 'unknown') return;
   if (!staff) {
     const { data: current } = await supabase.auth.getSession();
     if (current.session) await supabase.auth.signOut();
