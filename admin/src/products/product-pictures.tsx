@@ -1,8 +1,7 @@
-import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { Alert, Box, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput, useNotify } from 'react-admin';
-import { IMAGE_TYPES, imageFileProblem, MAX_PICTURES } from '@/products/image-file';
+import { imageFileProblem, MAX_PICTURES } from '@/products/image-file';
 import { PictureAddress } from '@/products/picture-address';
 import {
   isUploading,
@@ -15,7 +14,8 @@ import {
   updatePicture,
   type PictureItem,
 } from '@/products/picture-list';
-import { PictureRow, ROW_DRAG } from '@/products/picture-row';
+import { PictureDropZone } from '@/products/picture-drop-zone';
+import { PictureRow } from '@/products/picture-row';
 import { uploadPicture } from '@/products/upload-picture';
 
 export const STILL_UPLOADING = 'Wait for the pictures to finish uploading.';
@@ -33,16 +33,18 @@ export function ProductPictures() {
     source: 'images',
     validate: () => (uploading.current ? STILL_UPLOADING : undefined),
   });
-  const [items, setItems] = useState(() => picturesFromRecord(main.value, gallery.value));
+  // the record's pictures until staff change them (the edit page's record may arrive after the
+  // first render); from then on the list staff edit, written back to both fields
+  const saved = useMemo(() => picturesFromRecord(main.value, gallery.value), [main.value, gallery.value]);
+  const [edited, setEdited] = useState<PictureItem[] | null>(null);
+  const items = edited ?? saved;
   const [problem, setProblem] = useState<string | null>(null);
-  const [over, setOver] = useState(false);
-  const touched = useRef(false);
   const notify = useNotify();
 
   useEffect(() => {
-    uploading.current = isUploading(items);
-    if (!touched.current) return;
-    const next = pictureFields(items);
+    uploading.current = edited !== null && isUploading(edited);
+    if (!edited) return;
+    const next = pictureFields(edited);
     // progress ticks change no field: only an upload, a move or a removal does
     if (
       JSON.stringify([main.value ?? null, gallery.value ?? null]) ===
@@ -51,12 +53,9 @@ export function ProductPictures() {
       return;
     main.onChange(next.image_url);
     gallery.onChange(next.images);
-  }, [items, main, gallery]);
+  }, [edited, main, gallery]);
 
-  const change = (fn: (list: PictureItem[]) => PictureItem[]) => {
-    touched.current = true;
-    setItems(fn);
-  };
+  const change = (fn: (list: PictureItem[]) => PictureItem[]) => setEdited((list) => fn(list ?? saved));
 
   async function add(files: File[]) {
     const room = roomForPictures(items, files.length);
@@ -98,58 +97,12 @@ export function ProductPictures() {
     if (ok > 0) notify(ok === 1 ? 'Picture uploaded' : `${ok} pictures uploaded`, { type: 'success' });
   }
 
-  const onDrop = (e: DragEvent) => {
-    setOver(false);
-    if (e.dataTransfer.types.includes(ROW_DRAG)) return;
-    e.preventDefault();
-    void add([...e.dataTransfer.files]);
-  };
-  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(e.target.files ?? [])];
-    e.target.value = '';
-    void add(files);
-  };
-
   return (
     <Box component="section" aria-labelledby="pictures-heading" sx={{ width: '100%', mb: 2 }}>
       <Typography id="pictures-heading" variant="subtitle1" component="h2">
         Pictures
       </Typography>
-      <Box
-        data-testid="picture-drop-zone"
-        onDragOver={(e) => {
-          if (e.dataTransfer.types.includes('Files')) {
-            e.preventDefault();
-            setOver(true);
-          }
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        sx={{
-          p: 2,
-          border: 2,
-          borderStyle: 'dashed',
-          borderRadius: 1,
-          borderColor: over ? 'primary.main' : 'divider',
-        }}
-      >
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-          <Button variant="outlined" component="label" startIcon={<AddPhotoAlternate />}>
-            Add pictures
-            <input
-              hidden
-              multiple
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              onChange={onPick}
-              aria-label="Add pictures"
-            />
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            Or drop them here · JPEG, PNG, WebP or AVIF up to 25 MB, at least 800 × 800 px. Each is cropped
-            square and stored as WebP at 800 and 400 px. The first is the main picture.
-          </Typography>
-        </Stack>
+      <PictureDropZone onFiles={(files) => void add(files)}>
         {items.length > 0 && (
           <Box component="ol" aria-label="Product pictures" sx={{ listStyle: 'none', p: 0, mt: 2, mb: 0 }}>
             {items.map((item, i) => (
@@ -164,7 +117,7 @@ export function ProductPictures() {
             ))}
           </Box>
         )}
-      </Box>
+      </PictureDropZone>
       <PictureAddress
         onAdd={(url) => {
           if (roomForPictures(items, 1) === 0)
