@@ -24,6 +24,8 @@ const checkboxLabelOnInput = {
       },
     },
   },
+  // react-admin's app-bar LoadingIndicator (and every other spinner) is a progressbar: axe wants it named
+  MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
 };
 
 export const lightTheme: RaThemeOptions = {
