@@ -88,14 +88,12 @@ test('a support member ships an order but cannot edit a product; the owner reads
 });
 
 test('a viewer reads orders and products but is offered no action', async ({ page }) => {
-  const order = await placeOrder(await createUser());
+  // the journeys before this one leave orders waiting to ship: none offers the viewer an action
   await signInAsAdmin(page, await createUser('viewer'));
   await page.goto('/admin/orders');
-  await page.getByPlaceholder('Order number').fill(order.order_number);
-  const row = page.locator('tbody tr', { hasText: order.order_number });
-  await expect(row).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Ship' })).toHaveCount(0);
-  await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ship' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await page.goto('/admin/products');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
