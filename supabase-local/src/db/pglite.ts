@@ -26,6 +26,25 @@ export const PGLITE_EXTENSIONS = { fuzzystrmatch, pg_trgm, pgcrypto, uuid_ossp }
 
 export const MEMORY = 'memory://';
 
+/**
+ * Postgres settings for one embedded connection, given on the command line (they win over the data
+ * folder's postgresql.conf, so existing folders get them too). initdb sizes shared memory for a
+ * server: 128 MB of buffers and 100 connections' lock and process tables, all of it inside PGlite's
+ * WASM memory and resident. One connection over a data folder that the operating system caches anyway
+ * needs far less: a page missing from the buffers is one read from the OS cache. Measured in
+ * README.md (Start-up and memory).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '32MB',
+  max_connections: '8',
+  autovacuum_worker_slots: '1',
+};
+
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+];
+
 export interface PgliteOptions {
   /** A folder (created if missing, kept across restarts) or 'memory://'. */
   dataDir: string;
@@ -44,7 +63,10 @@ const serializers = {
   [BOOL_OID]: (v: unknown) => (typeof v === 'string' ? v : v ? 't' : 'f'),
 };
 
-export async function openPglite(options: PgliteOptions): Promise<Db & { readonly pglite: PGlite }> {
+/** A Db over PGlite, with the PGlite instance itself (dumpDataDir, for the template and snapshots). */
+export type OpenPglite = Db & { readonly pglite: PGlite };
+
+export async function openPglite(options: PgliteOptions): Promise<OpenPglite> {
   const memory = options.dataDir === MEMORY || options.dataDir.startsWith(MEMORY);
   let release = async () => {};
   if (!memory) {
@@ -57,6 +79,7 @@ export async function openPglite(options: PgliteOptions): Promise<Db & { readonl
       extensions: PGLITE_EXTENSIONS,
       parsers,
       serializers,
+      startParams,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await lite.exec(`set search_path to ${DEFAULT_SEARCH_PATH}`);
