@@ -32,7 +32,8 @@ import {
 import { apiKeys, signingKeysFromEnv, type ApiKeys } from './keys.ts';
 import { appliedVersions, listMigrations, SqlFileError } from './migrations/index.ts';
 import { emptyPostgresDatabase, isLoopbackHost, resetPgliteDir } from './migrations/reset.ts';
-import { notifySchemaReload, prepareDatabase } from './prepare.ts';
+import { notifySchemaReload, prepareDatabase, type PrepareOptions, type PrepareResult } from './prepare.ts';
+import { DEFAULT_SNAPSHOT_DIR, isNewPgliteDatabase, openPreparedPglite } from './snapshot.ts';
 import { startServer, UnsafeHostError, type RunningServer } from './server.ts';
 
 const USAGE = `usage: supabase-local <serve|migrate|reset|status|bootstrap> [--workdir DIR] [options]
@@ -84,16 +85,36 @@ function target(): DbTarget {
   return t;
 }
 
-async function prepare(db: Db) {
+function prepareOptions(): PrepareOptions {
   const { config, paths } = setup();
-  return prepareDatabase(db, {
+  return {
     migrationsDir: paths.migrationsDir,
     seedPaths: paths.seedPaths,
     migrations: config.db.migrationsEnabled,
     seed: config.db.seed.enabled,
     displayRoot: root,
     log,
-  });
+  };
+}
+
+/**
+ * Open → bootstrap → migrate → seed-if-new. A new PGlite database (new folder, memory://) starts
+ * from the prepared-database snapshot (snapshot.ts) unless SUPABASE_LOCAL_SNAPSHOT=off.
+ */
+async function openPrepared(where: DbTarget): Promise<{ db: Db; prepared: PrepareResult }> {
+  if (
+    where.kind === 'pglite' &&
+    process.env.SUPABASE_LOCAL_SNAPSHOT?.trim() !== 'off' &&
+    isNewPgliteDatabase(where.dataDir)
+  )
+    return openPreparedPglite(where.dataDir, { ...prepareOptions(), cacheDir: DEFAULT_SNAPSHOT_DIR });
+  const db = await openTarget(where);
+  try {
+    return { db, prepared: await prepareDatabase(db, prepareOptions()) };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
 }
 
 /**
@@ -128,12 +149,11 @@ async function serve(): Promise<number> {
     secretKey: config.auth.secretKey,
   });
   const started = Date.now();
-  const db = await openTarget(where);
+  const { db, prepared } = await openPrepared(where);
   let server: RunningServer | undefined;
   let stopJobs = () => {};
   let stopNet = () => {};
   try {
-    const prepared = await prepare(db);
     server = await startServer({
       db,
       config,
@@ -183,10 +203,16 @@ async function serve(): Promise<number> {
 
 /** migrate / reset: prepare, tell a running server (PostgreSQL) to reload, close. */
 async function withPrepared(target: DbTarget, emptyFirst: boolean): Promise<number> {
-  const db = await openTarget(target);
+  if (emptyFirst && target.kind === 'postgres') {
+    const db = await openTarget(target);
+    try {
+      await emptyPostgresDatabase(db);
+    } finally {
+      await db.close();
+    }
+  }
+  const { db, prepared: r } = await openPrepared(target);
   try {
-    if (emptyFirst && db.kind === 'postgres') await emptyPostgresDatabase(db);
-    const r = await prepare(db);
     await notifySchemaReload(db);
     log(r.applied.length ? `Applied ${r.applied.length} migration(s).` : 'No migrations to apply.');
     if (r.seeded.length) log('Seeded the new database.');
