@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 // zod/mini (functional, tree-shaken): the listing pages are Lighthouse's pages, and this parser is
-// all they need of zod. Jitless under the CSP like the rest (lib/zod-jitless.ts).
+// all they need of zod. Jitless under the CSP like the rest (shared/schemas/zod-jitless.ts).
 import { z } from 'zod/mini';
 import type { Product } from '@/features/catalog/api/products';
 import type { BrowseState } from '@/features/catalog/browse-params';

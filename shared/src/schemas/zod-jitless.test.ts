@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import '@/lib/zod-jitless';
+import './zod-jitless';
 import { config, z } from 'zod';
 
 describe('zod-jitless', () => {
