@@ -49,7 +49,7 @@ export async function createUser(
 }
 
 /**
- * A shopper's order of one in-stock product, placed through place_order: cash on delivery unless
+ * A shopper's order of one unit of an in-stock variant, placed through place_order: cash on delivery unless
  * `method` says 'razorpay' (then it stays unpaid), shipped to 'Asha Verma' unless `fullName` says.
  */
 export async function placeOrder(
@@ -64,16 +64,18 @@ export async function placeOrder(
     headers: { apikey: keys.anonKey, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: user.email, password: user.password }),
   }).then((r) => r.json())) as { access_token: string };
-  const [product] = (await call(
-    '/rest/v1/products?select=id&in_stock=eq.true&stock_quantity=gt.5&price=lt.20000&order=id&limit=1',
-  )) as Array<{
-    id: number;
-  }>;
+  // A variant with stock to spare (ordered by id, so runs pick the same one until it runs low): the
+  // default variant of a product can run out while its other colours keep the product in stock.
+  const [variant] = (await call(
+    '/rest/v1/product_variants?select=id,products!inner(id)&is_active=eq.true&made_to_order=eq.false' +
+      '&stock_quantity=gt.10&price=lt.20000&products.is_active=eq.true&products.in_stock=eq.true&order=id&limit=1',
+  )) as Array<{ id: number }>;
+  if (!variant) throw new Error('placeOrder: no variant under ₹20,000 has more than 10 in stock');
   return (await call('/rest/v1/rpc/place_order', {
     method: 'POST',
     token: session.access_token,
     body: JSON.stringify({
-      items: [{ product_id: product!.id, quantity: 1 }],
+      items: [{ variant_id: variant.id, quantity: 1 }],
       shipping_address: {
         fullName: options.fullName ?? 'Asha Verma',
         email: user.email,
