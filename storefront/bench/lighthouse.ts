@@ -1,9 +1,11 @@
 /**
- * pnpm bench:lighthouse [--runs N] [--product SLUG] [--check]
+ * pnpm bench:lighthouse [--runs N] [--product SLUG] [--search WORD] [--busy] [--check]
  *
- * Lighthouse (mobile preset: the default config) on the built storefront, as issue 5 measures it: home,
- * a category page and a product page, N runs each (3 by default), and a table of the medians of
- * performance, accessibility, LCP, TBT and CLS. Builds nothing: run `pnpm build` first.
+ * Lighthouse (mobile preset: the default config) on the built storefront, as issues 5 and 22 measure it:
+ * home, a category page, a product page and the search results page, N runs each (3 by default), and a
+ * table of the medians of performance, accessibility, LCP, TBT and CLS. Builds nothing: run `pnpm build`
+ * first. `--busy` keeps one core busy (a child process spinning) during the runs: issue 22 asks for the
+ * figures on a busy machine too.
  *
  * It starts supabase-local the way e2e/playwright.config.ts does (storefront/dist on PORT, the API on
  * 54321 where the build points, a throwaway memory:// database with the seed catalog and its images),
@@ -34,6 +36,8 @@ function args() {
   return {
     runs: Number(val('runs') ?? 3),
     product: val('product') ?? 'aarav-3-seater-fabric-sofa',
+    search: val('search') ?? 'sofa',
+    busy: a.includes('--busy'),
     check: a.includes('--check'),
     port: process.env.LIGHTHOUSE_WEB_PORT ?? '3100',
   };
@@ -81,6 +85,11 @@ function startServer(port: string): ChildProcess {
     if (code) console.error(`supabase-local exited with ${code}:\n${log.slice(-4000)}`);
   });
   return server;
+}
+
+/** A child process that keeps one core busy until stopped (`--busy`). */
+function startSpinner(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 }
 
 function stopServer(server: ChildProcess) {
@@ -204,7 +213,11 @@ async function main(): Promise<number> {
   console.log(`load average ${load.start.map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
   const origin = `http://127.0.0.1:${o.port}`;
   const server = startServer(o.port);
-  const stop = () => stopServer(server);
+  let spinner: ChildProcess | undefined;
+  const stop = () => {
+    spinner?.kill('SIGKILL');
+    stopServer(server);
+  };
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
@@ -219,7 +232,12 @@ async function main(): Promise<number> {
       ['home', '/'],
       ['category', '/category/sofas'],
       ['product', `/product/${await productId(o.product)}`],
+      ['search', `/search?q=${encodeURIComponent(o.search)}`],
     ];
+    if (o.busy) {
+      spinner = startSpinner();
+      console.log('--busy: one core kept busy by a spinning child process during the runs');
+    }
     // Each run's full report stays in bench/results/raw/ (git-ignored) for a look at its audits.
     const raw = resolve(here, 'results/raw');
     rmSync(raw, { recursive: true, force: true });
@@ -235,6 +253,7 @@ async function main(): Promise<number> {
         );
       }
     const end = os.loadavg();
+    spinner?.kill('SIGKILL');
 
     const medians = pages.map(([name, path]) => {
       const rs = runs[name]!;
@@ -253,7 +272,7 @@ async function main(): Promise<number> {
       };
     });
     console.log(
-      `\nmedian of ${o.runs} runs, Lighthouse mobile preset, ${started.toISOString()}; load average ${load.start
+      `\nmedian of ${o.runs} runs, Lighthouse mobile preset${o.busy ? ', one core kept busy' : ''}, ${started.toISOString()}; load average ${load.start
         .map((x) => x.toFixed(2))
         .join(' ')} at start, ${end.map((x) => x.toFixed(2)).join(' ')} at end\n`,
     );
@@ -280,6 +299,7 @@ async function main(): Promise<number> {
       {
         started: started.toISOString(),
         runs: o.runs,
+        busy: o.busy,
         loadavg: { start: load.start, end },
         medians,
         perRun: runs,
