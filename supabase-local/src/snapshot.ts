@@ -51,6 +51,11 @@ export const DEFAULT_SNAPSHOT_DIR = fileURLToPath(
 export interface SnapshotOptions extends PrepareOptions {
   /** where snapshots are kept */
   cacheDir: string;
+  /**
+   * How a memory:// database is made when there is no snapshot yet (default: PGlite's initdb); the
+   * tests start from their bootstrapped template.
+   */
+  openNew?: () => Promise<OpenPglite>;
 }
 
 export interface OpenedFromSnapshot {
@@ -115,7 +120,8 @@ export async function openPreparedPglite(
       : await openPglite({ dataDir, loadDataDir: new Blob([readFileSync(tar)]) });
     return { db, prepared: cached.prepared, snapshot: 'loaded', key };
   }
-  const db = await openPglite({ dataDir });
+  const db =
+    dataDir.startsWith(MEMORY) && options.openNew ? await options.openNew() : await openPglite({ dataDir });
   try {
     const prepared = await prepareDatabase(db, options);
     options.log?.(

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { bootstrap, bootstrapScript } from '../bootstrap/index.ts';
-import { MEMORY, openPglite } from '../db/pglite.ts';
+import { MEMORY, openPglite, type OpenPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Db } from '../db/types.ts';
 
@@ -133,6 +133,11 @@ function fail(message: string): never {
 }
 
 // --- PGlite template --------------------------------------------------------------------------
+
+/** An in-memory PGlite cloned from the bootstrapped template. */
+export async function openBootstrappedPglite(): Promise<OpenPglite> {
+  return openPglite({ dataDir: MEMORY, loadDataDir: await pgliteTemplate() });
+}
 
 let template: Promise<Blob> | undefined;
 

@@ -7,16 +7,27 @@
  *   forEachDb-style:   forEachServer('items', { migrationsDir }, ({ server }) => { … server().url … })
  *   by hand:           const s = await startTestServer('pglite', { migrationsDir }); … await s.stop();
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fromToml, type SupabaseConfig } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { SigningKeys } from '../jwt/signing-keys.ts';
 import { apiKeys } from '../keys.ts';
+import { MEMORY } from '../db/pglite.ts';
+import { listMigrations } from '../migrations/index.ts';
 import { prepareDatabase, type PrepareResult } from '../prepare.ts';
+import { openPreparedPglite } from '../snapshot.ts';
 import type { RestConfig } from '../rest/types.ts';
 import { startServer, type RunningServer, type ServerOptions, type Surfaces } from '../server.ts';
 import { mintJwt } from './jwt.ts';
-import { createTestDb, forEachDbKind, type DbKind } from './test-db.ts';
+import {
+  createTestDb,
+  forEachDbKind,
+  openBootstrappedPglite,
+  type DbKind,
+  type TestDatabase,
+} from './test-db.ts';
 
 export interface TestServerOptions {
   /** migrations to apply (default: none) */
@@ -62,13 +73,41 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(kind: DbKind, options: TestServerOptions = {}): Promise<TestServer> {
+/** Prepared-database snapshots of the suites' migrations and seed (src/snapshot.ts), beside the template. */
+const SNAPSHOTS = join(tmpdir(), 'supabase-local-snapshots');
+
+/**
+ * The suite's database, bootstrapped, migrated and seeded. On PGlite, from a snapshot of that
+ * prepared database (made by the first suite that needs it, kept across runs, remade when a
+ * migration or the seed changes): the store's 50-odd migrations and seed take seconds per suite.
+ */
+async function preparedTestDb(
+  kind: DbKind,
+  options: TestServerOptions,
+): Promise<{ t: TestDatabase; prepared: PrepareResult }> {
+  const migrationsDir = options.migrationsDir ?? '/nonexistent';
+  const seedPaths = options.seedPaths ?? [];
+  if (kind === 'pglite' && listMigrations(migrationsDir).length > 0) {
+    const o = await openPreparedPglite(MEMORY, {
+      migrationsDir,
+      seedPaths,
+      cacheDir: SNAPSHOTS,
+      openNew: openBootstrappedPglite,
+    });
+    return { t: { kind, db: o.db, drop: () => o.db.close() }, prepared: o.prepared };
+  }
   const t = await createTestDb(kind);
   try {
-    const prepared = await prepareDatabase(t.db, {
-      migrationsDir: options.migrationsDir ?? '/nonexistent',
-      seedPaths: options.seedPaths ?? [],
-    });
+    return { t, prepared: await prepareDatabase(t.db, { migrationsDir, seedPaths }) };
+  } catch (e) {
+    await t.drop().catch(() => {});
+    throw e;
+  }
+}
+
+export async function startTestServer(kind: DbKind, options: TestServerOptions = {}): Promise<TestServer> {
+  const { t, prepared } = await preparedTestDb(kind, options);
+  try {
     if (options.sql) await t.db.exec(options.sql);
     const keys = apiKeys(options.env ?? {});
     const server = await startServer({
