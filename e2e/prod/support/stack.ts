@@ -186,13 +186,7 @@ export async function startStack(): Promise<Stack> {
   const project = projectFolder();
   const api = startProcess(
     process.execPath,
-    [
-      join(ROOT, 'supabase-local/node_modules/tsx/dist/cli.mjs'),
-      join(ROOT, 'supabase-local/src/cli.ts'),
-      'serve',
-      '--workdir',
-      project,
-    ],
+    [join(ROOT, 'supabase-local/bin/supabase-local.mjs'), 'serve', '--workdir', project],
     {
       ...process.env,
       SUPABASE_PORT: String(API_PORT),
