@@ -64,8 +64,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resident memory (kB) of `pid` and every Node process below it (not Deno workers, not esbuild). */
-function treeRssKB(pid: number): number {
+/**
+ * Resident memory (kB) of `pid` and every Node process below it (not Deno workers, not esbuild):
+ * their sum (VmRSS), or the largest one's peak (VmHWM).
+ */
+function treeRssKB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const parents = new Map<number, number>();
   const names = new Map<number, string>();
   for (const d of readdirSync('/proc')) {
@@ -86,7 +89,10 @@ function treeRssKB(pid: number): number {
   for (const p of tree) {
     if (p !== pid && names.get(p) !== 'node') continue;
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      const v = Number(
+        new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0,
+      );
+      kb = field === 'VmRSS' ? kb + v : Math.max(kb, v);
     } catch {
       // gone meanwhile
     }
@@ -247,12 +253,12 @@ async function main(): Promise<void> {
     } finally {
       clearInterval(sampler);
     }
-    const hwm = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    const hwm = treeRssKB(pid, 'VmHWM');
     await s.stop();
     const line =
       `RSS once started ${mb(idle)} MB; under ${SECONDS} s of REST load (${figures.rps} req/s, ` +
       `${figures.non2xx} not 2xx, ${paths.length} tables and views as anon, ${CONNECTIONS} connections) ` +
-      `peak ${mb(peak)} MB; the server process's VmHWM ${mb(hwm)} MB`;
+      `peak ${mb(peak)} MB; the largest process's VmHWM (start-up included) ${mb(hwm)} MB`;
     rows.push(['memory, existing folder', line]);
     console.log(`  memory, existing folder: ${line}`);
   }
