@@ -1,3 +1,4 @@
+import { AuthRetryableFetchError } from '@supabase/supabase-js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The console's session check reads the claims auth.getClaims() verified, never the stored token.
@@ -58,6 +59,19 @@ describe('checkAdminSession', () => {
   it('keeps the console when the database cannot be asked (a network failure is not an answer)', async () => {
     auth.getClaims.mockResolvedValue({ data: { claims: claims('admin', now() - 60) }, error: null });
     rpc.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(checkAdminSession()).resolves.toBeUndefined();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('keeps the console when the claims cannot be verified: the JWKS fetch cut off by a page load', async () => {
+    // what getClaims does when its fetch of the signing keys is aborted: it throws, not an AuthError
+    auth.getClaims.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(checkAdminSession()).resolves.toBeUndefined();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('keeps the console when Auth cannot be reached to verify the claims (a retryable failure)', async () => {
+    auth.getClaims.mockResolvedValue({ data: null, error: new AuthRetryableFetchError('Bad Gateway', 502) });
     await expect(checkAdminSession()).resolves.toBeUndefined();
     expect(auth.signOut).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import type { PostgrestError } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type JwtPayload, type PostgrestError } from '@supabase/supabase-js';
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';
 import type { AuthProvider, DataProvider, GetListParams } from 'react-admin';
 import type { RpcArgs, RpcReturns } from '@/lib/database';
@@ -408,6 +408,23 @@ const baseAuthProvider = supabaseAuthProvider(supabase, {
 });
 
 /**
+ * The session's claims as auth.getClaims() verifies them; null when there is no session or its token
+ * fails verification, 'unknown' when verification could not be asked: the JWKS or Auth unreachable,
+ * or the request aborted because the page is being left (getClaims then throws a TypeError, or
+ * answers an AuthRetryableFetchError). Signing out then would end a good session on the server, and
+ * the next page would find it gone.
+ */
+async function verifiedClaims(): Promise<JwtPayload | null | 'unknown'> {
+  try {
+    const { data, error } = await supabase.auth.getClaims();
+    if (error) return isAuthRetryableFetchError(error) ? 'unknown' : null;
+    return data?.claims ?? null;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
  * Only a live staff session under 8 hours old opens the console; anything else is signed out and
  * sent to /admin/login. The sign-in time comes from the access token's claims as
  * `auth.getClaims()` verifies them (the JWKS for ES256 keys, Auth itself for legacy HS256 ones),
@@ -416,10 +433,11 @@ const baseAuthProvider = supabaseAuthProvider(supabase, {
  * be read and written.
  */
 export async function checkAdminSession(): Promise<void> {
-  const { data, error } = await supabase.auth.getClaims();
-  const claims = error ? null : (data?.claims ?? null);
-  // A failure to ask (the network, a busy server) is not an answer: the console stays, the database
-  // still decides every request. Only "not staff" (null) or a refusal that ends the session signs out.
+  // A failure to ask (the network, a busy server, a request cut off by a page load) is not an answer:
+  // the console stays, the database still decides every request. Only claims that fail verification,
+  // "not staff" (null) or a refusal that ends the session sign out.
+  const claims = await verifiedClaims();
+  if (claims === 'unknown') return;
   const staff =
     claims && !isSessionExpired(claims)
       ? await staffAccess().catch((error: unknown) => (toAdminError(error).signsOut ? null : 'unknown'))
