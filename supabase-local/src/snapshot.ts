@@ -113,7 +113,7 @@ export async function openPreparedPglite(
   const cached = readCached(tar, meta);
   if (cached) {
     options.log?.(
-      `Starting from the prepared-database snapshot ${key} (bootstrap, ${cached.prepared.applied.length} migrations, seed)...`,
+      `Starting from the prepared-database snapshot ${key} (bootstrap, ${cached.prepared.applied.length} migrations${cached.prepared.seeded.length ? ', seed' : ''})...`,
     );
     const db = placeFolder(tar, dataDir)
       ? await openPglite({ dataDir })
