@@ -75,8 +75,14 @@ export async function sqlPlan(
  * The plans of what a statement runs inside (a plpgsql function's own queries), from auto_explain
  * (`log_nested_statements`, analyze + buffers, JSON) sent to this client as LOG notices; rolled
  * back. Returns the slowest nested statement's summary (with its duration as executionMs).
+ * `role`: the statement runs as that role (auto_explain's settings are made before, as the superuser).
  */
-export async function nestedPlan(c: pg.Client, sql: string): Promise<PlanSummary | undefined> {
+export async function nestedPlan(
+  c: pg.Client,
+  sql: string,
+  /** run as this role (`set local role`), as the REST engine runs the request: anon reads active products only */
+  role?: string,
+): Promise<PlanSummary | undefined> {
   const found: { ms: number; plan: unknown }[] = [];
   const onNotice = (m: { message?: string }) => {
     const x = /^duration: ([0-9.]+) ms\s+plan:\s*([\s\S]*)$/.exec(m.message ?? '');
@@ -101,6 +107,7 @@ export async function nestedPlan(c: pg.Client, sql: string): Promise<PlanSummary
       client_min_messages: 'log',
     }))
       await c.query(`select set_config($1, $2, true)`, [k, v]);
+    if (role) await c.query(`set local role ${role}`);
     await c.query(sql);
   } finally {
     await c.query('rollback');

@@ -20,6 +20,8 @@ export interface BenchRequest {
   innerSettings?: Record<string, string>;
   /** a statement whose nested statements (a plpgsql function's queries) auto_explain explains */
   nestedSql?: string;
+  /** sequential requests for this one, when fewer than --requests (a slow export page) */
+  repeat?: number;
 }
 
 /** storefront/src/features/catalog/api/products.ts COLUMNS */
@@ -713,5 +715,48 @@ export function customersRequests(ctx: { customerId: string }): BenchRequest[] {
       targetMs: T,
       // no nestedSql: auto_explain runs in the bench's own session, which is not staff (require_staff)
     },
+  ];
+}
+
+/**
+ * The products CSV export (issue 21; admin/src/lib/providers.ts exportProducts): pages of 1,000
+ * variants, the first and the last. Since issue 22 each page is asked after the last SKU of the one
+ * before (`after_sku`, `page_size`: the function picks the page); before it, with `.range()` (PostgREST
+ * `offset`/`limit` outside the function). `keyset` says which function the database has.
+ */
+export function exportRequests(ctx: {
+  keyset: boolean;
+  variants: number;
+  lastPageAfterSku: string;
+}): BenchRequest[] {
+  const T = 300;
+  const lastOffset = Math.max(0, Math.floor((ctx.variants - 1) / 1000) * 1000);
+  const page = (name: string, from: number, after: string | undefined): BenchRequest =>
+    ctx.keyset
+      ? {
+          name,
+          who: 'admin',
+          method: 'POST',
+          path: '/rpc/admin_export_products',
+          body: { ...(after !== undefined ? { after_sku: after } : {}), page_size: 1000 },
+          targetMs: T,
+          repeat: 50,
+        }
+      : {
+          name,
+          who: 'admin',
+          method: 'POST',
+          path: `/rpc/admin_export_products?${qs([
+            ['offset', String(from)],
+            ['limit', '1000'],
+          ])}`,
+          body: {},
+          targetMs: T,
+          // each page runs the whole export: a few are enough
+          repeat: 5,
+        };
+  return [
+    page('export: products CSV, first page (1,000)', 0, undefined),
+    page('export: products CSV, last page', lastOffset, ctx.lastPageAfterSku),
   ];
 }
