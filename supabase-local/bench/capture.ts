@@ -1,13 +1,14 @@
 /**
  * The SQL the engine runs for a request, recorded from the engine itself: the REST app runs over a
- * Db that logs every statement of a request's transaction (BEGIN; set_config…; main; COMMIT). Two
+ * Db that logs every statement of a request's transaction and the round trip it went in (a read:
+ * set_config…; main, one round trip; a write: BEGIN; set_config…; main, then COMMIT). Two
  * requests with different ids tell which parameters carry the id; the parameter holding the JSON of
  * the request headers is marked too, so the bare-Node ceiling and pgbench can replay the transaction
  * with any id and no parsing, JWT or planning.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db, Queryable, TransactionOptions } from '../src/db/types.ts';
+import type { BatchStatement, Db, Queryable, TransactionOptions } from '../src/db/types.ts';
 import { REST_CONFIG } from './setup.ts';
 
 export interface ReplayStatement {
@@ -17,6 +18,10 @@ export interface ReplayStatement {
   idSlots: number[];
   /** parameter index holding JSON.stringify(request headers), or null */
   headersSlot: number | null;
+  /** the round trip (0, 1, …) it goes in: statements of one trip go together, with one Sync */
+  trip: number;
+  /** a named prepared statement in the engine */
+  prepare: boolean;
 }
 
 export interface ReplaySpec {
@@ -33,25 +38,41 @@ export interface ReplaySpec {
 interface Logged {
   text: string;
   values: unknown[];
+  trip: number;
+  prepare: boolean;
 }
 
+/** Logs each statement with its round trip, as src/db/postgres.ts sends them. */
 function recordingDb(db: Db, log: Logged[]): Db {
-  const rec = (q: Queryable): Queryable => ({
+  const trip = (statements: BatchStatement[]) => {
+    const n = log.length ? log[log.length - 1]!.trip + 1 : 0;
+    for (const s of statements) log.push({ text: s.text, values: s.values, trip: n, prepare: !!s.prepare });
+  };
+  const BEGIN = { text: 'BEGIN', values: [] };
+  const rec = (q: Queryable, begun: { yes: boolean }): Queryable => ({
     query: (text, values) => {
-      log.push({ text, values: values ?? [] });
+      trip([...(begun.yes ? [] : [BEGIN]), { text, values: values ?? [] }]);
+      begun.yes = true;
       return q.query(text, values);
+    },
+    batch: (statements) => {
+      trip([...(begun.yes ? [] : [BEGIN]), ...statements]);
+      begun.yes = true;
+      return q.batch(statements);
     },
   });
   return {
     kind: db.kind,
     query: (text, values) => db.query(text, values), // schema cache reads: not part of a request
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
-      const out = await db.transaction(async (tx) => {
-        log.push({ text: 'BEGIN', values: [] });
-        return fn(rec(tx));
-      }, options);
-      log.push({ text: options?.rollback ? 'ROLLBACK' : 'COMMIT', values: [] });
+      const begun = { yes: false };
+      const out = await db.transaction(async (tx) => fn(rec(tx, begun)), options);
+      if (begun.yes) trip([{ text: options?.rollback ? 'ROLLBACK' : 'COMMIT', values: [] }]);
       return out;
+    },
+    async batch(statements, options) {
+      trip(options?.rollback ? [BEGIN, ...statements, { text: 'ROLLBACK', values: [] }] : statements);
+      return db.batch(statements, options);
     },
     exec: (s) => db.exec(s),
     listen: (c, f) => db.listen(c, f),
@@ -124,7 +145,7 @@ export async function captureSpecs(db: Db): Promise<ReplaySpec[]> {
             headersSlot = k;
           }
         });
-        return { text: s.text, values: s.values, idSlots, headersSlot };
+        return { text: s.text, values: s.values, idSlots, headersSlot, trip: s.trip, prepare: s.prepare };
       });
       specs.push({
         shape: c.shape,
@@ -156,25 +177,43 @@ function inline(text: string, render: (index: number) => string): string {
 }
 
 /**
- * The same transaction as a pgbench custom script; ids from `\set rid random(1, idMax)`.
- * `pipelined`: between \startpipeline and \endpipeline, one round trip (needs -M extended or prepared).
+ * The same transaction as a pgbench custom script; ids from `\set rid random(1, idMax)`. A round trip
+ * of several statements is a \startpipeline … \endpipeline (one Sync, as the engine sends it; needs
+ * -M extended or prepared). `pipelined`: the whole transaction in one pipeline.
  */
 export function pgbenchScript(spec: ReplaySpec, pipelined = false): string {
   const lines = [
     `-- ${spec.shape}: the statements supabase-local's REST engine runs, recorded from the engine`,
     `\\set rid random(1, ${spec.idMax})`,
   ];
-  for (const s of spec.statements) {
-    const text = inline(s.text, (i) => {
-      if (s.idSlots.includes(i)) return ':rid';
-      if (i === s.headersSlot) return literal(spec.sampleHeaders);
-      return literal(s.values[i]);
-    });
-    lines.push(text.replace(/\s*;?\s*$/, '') + ';');
-  }
-  if (pipelined) {
-    lines.splice(2, 0, '\\startpipeline');
-    lines.push('\\endpipeline');
+  const trips = pipelined ? [spec.statements] : groupByTrip(spec.statements);
+  for (const trip of trips) {
+    if (trip.length > 1) lines.push('\\startpipeline');
+    for (const s of trip) {
+      const text = inline(s.text, (i) => {
+        if (s.idSlots.includes(i)) return ':rid';
+        if (i === s.headersSlot) return literal(spec.sampleHeaders);
+        return literal(s.values[i]);
+      });
+      lines.push(text.replace(/\s*;?\s*$/, '') + ';');
+    }
+    if (trip.length > 1) lines.push('\\endpipeline');
   }
   return lines.join('\n') + '\n';
+}
+
+/** The statements of each round trip, in order. */
+export function groupByTrip(statements: ReplayStatement[]): ReplayStatement[][] {
+  const trips: ReplayStatement[][] = [];
+  for (const s of statements) {
+    const last = trips[trips.length - 1];
+    if (last && last[0]!.trip === s.trip) last.push(s);
+    else trips.push([s]);
+  }
+  return trips;
+}
+
+/** Whether a script needs the extended protocol (pgbench refuses pipelines with -M simple). */
+export function hasPipeline(script: string): boolean {
+  return script.includes('\\startpipeline');
 }

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { captureSpecs, pgbenchScript, type ReplaySpec } from './capture.ts';
+import { captureSpecs, hasPipeline, pgbenchScript, type ReplaySpec } from './capture.ts';
 import { children, startChild, type Child } from './server-child.ts';
 import { once, readRssKB, runShape, setPostgresDatabase, type RunFigures } from './load.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
@@ -352,10 +352,12 @@ async function main(): Promise<void> {
       }
       writeFileSync(path.join(RESULTS_DIR, 'replay.json'), JSON.stringify(specs, null, 2));
       for (const s of specs) {
-        console.log(`\n${s.shape}: the engine's transaction (recorded), replayed by the ceilings:`);
+        console.log(
+          `\n${s.shape}: the engine's transaction (recorded; round trip, p = prepared), replayed by the ceilings:`,
+        );
         for (const st of s.statements)
           console.log(
-            `  ${st.text}${st.values.length ? `   -- ${st.values.length} params, id in $${st.idSlots.map((i) => i + 1).join(',$') || '-'}` : ''}`,
+            `  ${st.trip}${st.prepare ? 'p' : ' '} ${st.text}${st.values.length ? `   -- ${st.values.length} params, id in $${st.idSlots.map((i) => i + 1).join(',$') || '-'}` : ''}`,
           );
       }
     }
@@ -439,13 +441,14 @@ async function main(): Promise<void> {
               kinds.push({ target: 'pgbench-pipelined', protocol: opts.pgbenchProtocol, pipelined: true });
             }
             for (const k of kinds) {
-              const { output, ...fig } = await runPgbench(spec.shape, pgbenchScript(spec, k.pipelined), {
+              const script = pgbenchScript(spec, k.pipelined);
+              const { output, ...fig } = await runPgbench(spec.shape, script, {
                 bin: pgbenchBin,
                 url,
                 clients: opts.connections,
                 duration: opts.duration,
                 warmup: opts.warmup,
-                protocol: k.protocol === 'simple' && k.pipelined ? 'extended' : k.protocol,
+                protocol: k.protocol === 'simple' && hasPipeline(script) ? 'extended' : k.protocol,
                 workDir: path.join(RESULTS_DIR, 'pgbench'),
                 target: k.target,
               });

@@ -4,12 +4,11 @@
  *   rest  — supabase-local's REST engine on node:http, over PostgreSQL (BENCH_DATABASE_URL) or an
  *           in-memory PGlite loaded with chinook.sql (BENCH_DB=pglite)
  *   bare  — the ceiling: node:http + node-postgres replaying the engine's recorded transaction
- *           (BENCH_REPLAY = JSON file of ReplaySpec[]) with no parsing, JWT or planning;
- *           variants that measure what the engine could gain:
- *             BENCH_PIPELINE=1  writes the transaction's statements without waiting for each answer
- *                               (node-postgres's pipeline mode): one round trip instead of four
- *             BENCH_PREPARED=1  named (server-side prepared) statements: parsed and planned once
- *                               per connection instead of on every request
+ *           (BENCH_REPLAY = JSON file of ReplaySpec[]) with no parsing, JWT or planning, in the
+ *           engine's round trips (a trip of several statements with one Sync: src/db/pg-batch.ts)
+ *           and with its prepared statements; variants that measure what the engine could gain:
+ *             BENCH_PIPELINE=1  the whole transaction in one round trip
+ *             BENCH_PREPARED=1  every statement with parameters named (server-side prepared)
  * BENCH_REST_CONFIG (JSON) replaces the REST engine's configuration (bench:catalog passes the store's,
  * as `serve` reads it from config.toml). Tells the parent its port over IPC; exits (writing --cpu-prof profiles) on the 'stop' message.
  */
@@ -17,7 +16,8 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import type { ReplaySpec } from './capture.ts';
+import { sendBatch } from '../src/db/pg-batch.ts';
+import { groupByTrip, type ReplaySpec } from './capture.ts';
 import { openPgliteDb, openPostgresDb, POOL_SIZE, REST_CONFIG } from './setup.ts';
 
 const t0 = performance.now();
@@ -57,11 +57,7 @@ function bareServer(): { server: http.Server; close: () => Promise<void> } {
   const specs = JSON.parse(readFileSync(process.env['BENCH_REPLAY']!, 'utf8')) as ReplaySpec[];
   const pipeline = process.env['BENCH_PIPELINE'] === '1';
   const prepared = process.env['BENCH_PREPARED'] === '1';
-  const pool = new pg.Pool({
-    connectionString: process.env['BENCH_DATABASE_URL']!,
-    max: POOL_SIZE,
-    ...(pipeline ? { pipeline: true } : {}),
-  } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: process.env['BENCH_DATABASE_URL']!, max: POOL_SIZE });
   const valuesFor = (s: ReplaySpec['statements'][number], id: string, req: http.IncomingMessage) => {
     if (!s.idSlots.length && s.headersSlot === null) return s.values;
     const values = s.values.slice();
@@ -69,7 +65,7 @@ function bareServer(): { server: http.Server; close: () => Promise<void> } {
     if (s.headersSlot !== null) values[s.headersSlot] = JSON.stringify(req.headers);
     return values;
   };
-  const bodyOf = (r: pg.QueryResult) => {
+  const bodyOf = (r: { rows: unknown[] }) => {
     const row = r.rows[0] as Record<string, unknown> | undefined;
     return row && 'body' in row ? String(row['body']) : null;
   };
@@ -85,31 +81,16 @@ function bareServer(): { server: http.Server; close: () => Promise<void> } {
     const client = await pool.connect();
     let body = '';
     try {
-      if (pipeline) {
-        // all statements on the wire at once; wait for every answer before releasing the client
-        const settled = await Promise.allSettled(
-          spec.statements.map((s) =>
-            client.query({
-              text: s.text,
-              values: valuesFor(s, id, req),
-              queryMode: 'extended',
-            } as pg.QueryConfig),
-          ),
-        );
-        for (const r of settled) {
-          if (r.status === 'rejected') throw r.reason;
-          body = bodyOf(r.value) ?? body;
-        }
-      } else {
-        for (const [i, s] of spec.statements.entries()) {
+      for (const trip of pipeline ? [spec.statements] : groupByTrip(spec.statements)) {
+        const statements = trip.map((s) => {
           const values = valuesFor(s, id, req);
-          const r = await client.query(
-            prepared && values.length
-              ? { name: `${spec.shape}_${i}`, text: s.text, values }
-              : { text: s.text, values },
-          );
-          body = bodyOf(r) ?? body;
-        }
+          return { text: s.text, values, prepare: s.prepare || (prepared && values.length > 0) };
+        });
+        const results =
+          statements.length === 1 && !statements[0]!.prepare
+            ? [await client.query(statements[0]!)]
+            : await sendBatch(client, statements, pg.types);
+        for (const r of results) body = bodyOf(r) ?? body;
       }
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});

@@ -15,7 +15,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { DEFAULT_SEARCH_PATH, TEXT_TYPE_OIDS } from './type-policy.ts';
 import { acquireDataDirLock } from './lock.ts';
-import type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
+import type { BatchStatement, Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
 
 /**
  * Contrib extensions loaded into every instance, so that migrations can `create extension` them as
@@ -115,6 +115,11 @@ class PgliteDb implements Db {
     });
   }
 
+  /** One transaction (no round trips to save in this process: the statements simply run in turn). */
+  batch(statements: BatchStatement[], options?: TransactionOptions): Promise<QueryResult[]> {
+    return this.transaction((tx) => tx.batch(statements), options);
+  }
+
   async exec(sqlText: string): Promise<void> {
     this.#refuseInsideTx('exec');
     await this.pglite.exec(sqlText);
@@ -144,9 +149,13 @@ class PgliteDb implements Db {
 }
 
 function wrapTx(tx: Transaction): Queryable {
+  const query = async <R>(text: string, values?: unknown[]) => toResult<R>(await tx.query<R>(text, values));
   return {
-    async query<R>(text: string, values?: unknown[]) {
-      return toResult<R>(await tx.query<R>(text, values));
+    query,
+    async batch(statements) {
+      const out: QueryResult[] = [];
+      for (const s of statements) out.push(await query(s.text, s.values));
+      return out;
     },
   };
 }

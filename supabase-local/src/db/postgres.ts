@@ -1,7 +1,9 @@
 /**
  * Db over a PostgreSQL server through a node-postgres pool (when DATABASE_URL is set).
  *
- * - `query` takes any pooled connection; `transaction` holds one connection for BEGIN…COMMIT.
+ * - `query` takes any pooled connection; `transaction` holds one connection for BEGIN…COMMIT, the
+ *   BEGIN sent with the transaction's first statement (one round trip less).
+ * - `batch` sends its statements with one Sync: one round trip, one implicit transaction (./pg-batch.ts).
  * - `exec` sends a whole script in the simple protocol (several statements, no parameters).
  * - `listen` uses its own dedicated connection: a pooled one could be handed to someone else and
  *   LISTEN is per connection.
@@ -9,8 +11,12 @@
  *   other code in the process that uses `pg` is not affected).
  */
 import pg from 'pg';
+import { isStalePlan, sendBatch } from './pg-batch.ts';
 import { DEFAULT_SEARCH_PATH, TEXT_ARRAY_TYPE_OIDS, TEXT_TYPE_OIDS } from './type-policy.ts';
-import type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
+import type { BatchStatement, Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
+
+const BEGIN: BatchStatement = { text: 'begin', values: [] };
+const ROLLBACK: BatchStatement = { text: 'rollback', values: [] };
 
 export interface PostgresOptions {
   url: string;
@@ -57,7 +63,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db & { rea
   // Fail now, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
-  return new PostgresDb(pool, clientConfig, redactUrl(options.url));
+  return new PostgresDb(pool, clientConfig, types, redactUrl(options.url));
 }
 
 class PostgresDb implements Db {
@@ -67,6 +73,7 @@ class PostgresDb implements Db {
   constructor(
     readonly pool: pg.Pool,
     private readonly clientConfig: pg.ClientConfig,
+    private readonly types: pg.CustomTypesConfig,
     readonly location: string,
   ) {}
 
@@ -74,16 +81,54 @@ class PostgresDb implements Db {
     return run<R>(this.pool, text, values);
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+  async batch(statements: BatchStatement[], options?: TransactionOptions): Promise<QueryResult[]> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('begin');
-      const out = await fn({ query: (text, values) => run(client, text, values) });
-      await client.query(options?.rollback ? 'rollback' : 'commit');
+      if (options?.rollback) {
+        try {
+          return (await sendBatch(client, [BEGIN, ...statements, ROLLBACK], this.types)).slice(1, -1);
+        } catch (e) {
+          // a failure inside BEGIN leaves the transaction open (aborted) after the Sync
+          await client.query('rollback').catch((re: Error) => (broken = re));
+          throw e;
+        }
+      }
+      try {
+        return await sendBatch(client, statements, this.types);
+      } catch (e) {
+        if (!isStalePlan(e)) throw e;
+        // nothing was kept (the implicit transaction rolled back): once more, the statements parsed again
+        return await sendBatch(client, statements, this.types);
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    let begun = false;
+    /** BEGIN goes out with the transaction's first statements, in the same round trip */
+    const first = async (statements: BatchStatement[]): Promise<QueryResult[]> => {
+      begun = true;
+      return (await sendBatch(client, [BEGIN, ...statements], this.types)).slice(1);
+    };
+    const tx: Queryable = {
+      query: async <R>(text: string, values?: unknown[]) => {
+        if (begun) return run<R>(client, text, values);
+        const [r] = await first([{ text, values: values ?? [] }]);
+        return { rows: r!.rows as R[], fields: r!.fields, affectedRows: r!.affectedRows };
+      },
+      batch: (statements) => (begun ? sendBatch(client, statements, this.types) : first(statements)),
+    };
+    try {
+      const out = await fn(tx);
+      if (begun) await client.query(options?.rollback ? 'rollback' : 'commit');
       return out;
     } catch (e) {
-      await client.query('rollback').catch((re: Error) => (broken = re));
+      if (begun) await client.query('rollback').catch((re: Error) => (broken = re));
       throw e;
     } finally {
       // A connection whose rollback failed is in an unknown state: destroy it, never reuse it.

@@ -24,9 +24,25 @@ export interface QueryResult<R = Record<string, unknown>> {
   affectedRows: number;
 }
 
+export interface BatchStatement {
+  text: string;
+  values: unknown[];
+  /**
+   * Worth keeping parsed and planned (PostgreSQL: a named prepared statement per connection, re-planned
+   * by the server when the search_path, the role or the objects it uses change). PGlite ignores it.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** One statement, parameters as $1..$n. */
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+  /**
+   * Statements in order, sent together (one round trip on PostgreSQL); one result each. The first
+   * that fails rejects and the rest do not run. Inside a transaction they are part of it; on the
+   * Db they are one transaction of their own (see Db.batch).
+   */
+  batch(statements: BatchStatement[]): Promise<QueryResult[]>;
 }
 
 export interface TransactionOptions {
@@ -44,6 +60,13 @@ export interface Db extends Queryable {
    * so it throws instead.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * The statements as one transaction: committed when all succeed (rolled back with
+   * options.rollback), nothing kept when one fails. On PostgreSQL one round trip, no BEGIN/COMMIT:
+   * what comes before the protocol's Sync is one implicit transaction, so `set_config(…, true)` of
+   * one statement holds for the next.
+   */
+  batch(statements: BatchStatement[], options?: TransactionOptions): Promise<QueryResult[]>;
   /** A multi-statement script without parameters (migrations, seed). */
   exec(sqlText: string): Promise<void>;
   /** LISTEN on a channel; returns an unsubscribe function. */

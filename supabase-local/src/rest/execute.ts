@@ -4,8 +4,13 @@
  * the singular/max-affected checks, then commit or roll back (db-tx-end, Prefer: tx). It runs what
  * the sql stage wrote (sql/statement.ts, sql/transaction.ts) and writes no SQL of its own.
  * Only RLS decides what a role may see: nothing here filters by user.
+ *
+ * Round trips (PostgreSQL): the settings, the pre-request function and the statement go together
+ * (Db.batch), as named prepared statements. A read whose end is fixed up front is that one round
+ * trip, an implicit transaction with no BEGIN/COMMIT; a write is BEGIN + that, then COMMIT or
+ * ROLLBACK once the checks have seen the result (two). EXPLAIN, counts and the cost check add theirs.
  */
-import type { Db, Queryable } from '../db/types.ts';
+import type { BatchStatement, Db, Queryable } from '../db/types.ts';
 import { err } from './errors.ts';
 import type { ApiRequest } from './parse/request.ts';
 import type { SchemaCache } from './schema-cache.ts';
@@ -68,26 +73,31 @@ export async function execute(
     ...(plan.prefer.timezone ? { timezone: plan.prefer.timezone } : {}),
     readOnly,
   });
+  const before: BatchStatement[] = [{ ...settings, prepare: true }];
+  if (config.dbPreRequest) before.push({ ...preRequestStatement(config.dbPreRequest), prepare: true });
+  const main: BatchStatement = { text: stmt.text, values: stmt.values, prepare: true };
+  const counted = Boolean(stmt.countQuery && plan.count);
+  const direct = costLimit === undefined && !plan.accept.plan && !counted;
+
+  // One round trip, no BEGIN/COMMIT: a read-only transaction whose end nothing after the statement
+  // can change (no singular or max-affected check that would roll it back)
+  if (direct && readOnly && !rolledBackByChecks(plan)) {
+    const results = await db.batch([...before, main], { rollback });
+    return checked(plan, resultRow(results[results.length - 1]!.rows[0] ?? {}));
+  }
+
   return db.transaction(
     async (tx: Queryable) => {
-      await tx.query(settings.text, settings.values);
-      if (config.dbPreRequest) {
-        const pre = preRequestStatement(config.dbPreRequest);
-        await tx.query(pre.text, pre.values);
+      // the settings (and the statement, when nothing must run between them) in the first round trip
+      if (direct) {
+        const results = await tx.batch([...before, main]);
+        return checked(plan, resultRow(results[results.length - 1]!.rows[0] ?? {}));
       }
+      await tx.batch(before);
       if (costLimit !== undefined) await checkCost(tx, stmt, costLimit);
       if (plan.accept.plan) return explain(tx, plan.accept.plan, stmt);
       const r = await tx.query<Record<string, unknown>>(stmt.text, stmt.values);
-      const row = r.rows[0] ?? {};
-      const result: ResultRow = {
-        total: row['total_result_set'] == null ? null : Number(row['total_result_set']),
-        pageTotal: Number(row['page_total'] ?? 0),
-        body: String(row['body'] ?? ''),
-        location: (row['location'] as string | null | undefined) ?? null,
-        inserted: row['inserted'] == null ? null : Number(row['inserted']),
-        responseHeaders: (row['response_headers'] as string | null) ?? null,
-        responseStatus: (row['response_status'] as string | null) ?? null,
-      };
+      const result = resultRow(r.rows[0] ?? {});
       if (stmt.countQuery && plan.count) {
         const planned = await plannedCount(tx, stmt.countQuery);
         if (plan.count === 'planned' || plan.maxRows === null || planned > plan.maxRows)
@@ -98,24 +108,44 @@ export async function execute(
           result.total = Number(exact.rows[0]!.n);
         }
       }
-      if (plan.kind !== 'read' && plan.kind !== 'call' && plan.count === 'exact')
-        result.total = result.pageTotal;
-      if (plan.kind === 'call' && plan.scalar && plan.count) result.total = result.pageTotal;
-      if (plan.accept.type === 'application/vnd.pgrst.object+json' && result.pageTotal !== 1) {
-        throw err.singular(result.pageTotal);
-      }
-      if (
-        plan.prefer.handling === 'strict' &&
-        plan.prefer.maxAffected !== undefined &&
-        plan.kind !== 'read'
-      ) {
-        if (result.pageTotal > plan.prefer.maxAffected) throw err.maxAffected(result.pageTotal);
-      }
-      return result;
+      return checked(plan, result);
     },
     // EXPLAIN ANALYZE runs the statement: never keep what it wrote
     { rollback: rollback || (plan.accept.plan?.options.includes('analyze') ?? false) },
   );
+}
+
+/** The checks on the statement's result that throw, and so roll back what it did. */
+function rolledBackByChecks(plan: ActionPlan): boolean {
+  return (
+    plan.accept.type === 'application/vnd.pgrst.object+json' ||
+    (plan.prefer.handling === 'strict' && plan.prefer.maxAffected !== undefined && plan.kind !== 'read')
+  );
+}
+
+function resultRow(row: Record<string, unknown>): ResultRow {
+  return {
+    total: row['total_result_set'] == null ? null : Number(row['total_result_set']),
+    pageTotal: Number(row['page_total'] ?? 0),
+    body: String(row['body'] ?? ''),
+    location: (row['location'] as string | null | undefined) ?? null,
+    inserted: row['inserted'] == null ? null : Number(row['inserted']),
+    responseHeaders: (row['response_headers'] as string | null) ?? null,
+    responseStatus: (row['response_status'] as string | null) ?? null,
+  };
+}
+
+/** Totals by the plan's kind, then the singular and max-affected checks (they throw: roll back). */
+function checked(plan: ActionPlan, result: ResultRow): ResultRow {
+  if (plan.kind !== 'read' && plan.kind !== 'call' && plan.count === 'exact') result.total = result.pageTotal;
+  if (plan.kind === 'call' && plan.scalar && plan.count) result.total = result.pageTotal;
+  if (plan.accept.type === 'application/vnd.pgrst.object+json' && result.pageTotal !== 1) {
+    throw err.singular(result.pageTotal);
+  }
+  if (plan.prefer.handling === 'strict' && plan.prefer.maxAffected !== undefined && plan.kind !== 'read') {
+    if (result.pageTotal > plan.prefer.maxAffected) throw err.maxAffected(result.pageTotal);
+  }
+  return result;
 }
 
 async function explain(

@@ -71,6 +71,7 @@ export async function withTx<T>(
     return await db.transaction(async (tx) => {
       const session: Session = {
         query: (text, values) => tx.query(text, values),
+        batch: (statements) => tx.batch(statements),
         actAs: (caller) => actAs(tx, caller, req),
       };
       return fn(session);

@@ -1,0 +1,224 @@
+/**
+ * Several statements in one round trip over one node-postgres client: Parse/Bind/Describe/Execute
+ * for each, then ONE Sync. PostgreSQL runs what comes before a Sync as one implicit transaction
+ * (committed at the Sync, rolled back if a statement fails, the statements after a failure skipped),
+ * so a `set_config(…, true)` of one statement holds for the next — what PostgREST gets by pipelining
+ * its pre-query and main query. node-postgres ends each of its queries with a Sync (in its pipeline
+ * mode too), hence this Submittable of our own.
+ *
+ * Statements marked `prepare` get a name on their connection the first time and are then only bound
+ * and executed: PostgreSQL parses and plans them once, and re-plans them by itself when the
+ * search_path, the role (row security) or the objects they use change. A connection keeps at most
+ * MAX_PREPARED of them; the least recently used are closed (in the next batch, same round trip).
+ */
+import type pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
+import type { BatchStatement, QueryResult } from './types.ts';
+
+/** Named statements per connection; enough for the REST engine's distinct statements of a busy app. */
+export const MAX_PREPARED = 200;
+
+/** The named statements of one connection, least recently used first. */
+class Prepared {
+  readonly #names = new Map<string, string>();
+  /** names to close at the start of the next batch */
+  readonly closing: string[] = [];
+  #next = 0;
+
+  /** The statement's name, and whether this batch must parse it. */
+  name(text: string): { name: string; fresh: boolean } {
+    const known = this.#names.get(text);
+    if (known !== undefined) {
+      this.#names.delete(text);
+      this.#names.set(text, known);
+      return { name: known, fresh: false };
+    }
+    const name = `sl_${++this.#next}`;
+    this.#names.set(text, name);
+    for (const [oldText, oldName] of this.#names) {
+      if (this.#names.size <= MAX_PREPARED) break;
+      this.#names.delete(oldText);
+      this.closing.push(oldName);
+    }
+    return { name, fresh: true };
+  }
+
+  /** After a failed batch PostgreSQL may or may not have parsed these: close them to be sure. */
+  forget(names: string[]): void {
+    for (const [text, name] of this.#names) {
+      if (names.includes(name)) {
+        this.#names.delete(text);
+        this.closing.push(name);
+      }
+    }
+  }
+
+  forgetAll(): void {
+    this.forget([...this.#names.values()]);
+  }
+
+  get size(): number {
+    return this.#names.size;
+  }
+}
+
+const byClient = new WeakMap<pg.ClientBase, Prepared>();
+
+function preparedOf(client: pg.ClientBase): Prepared {
+  let p = byClient.get(client);
+  if (!p) byClient.set(client, (p = new Prepared()));
+  return p;
+}
+
+/**
+ * The connection's named statements are not what we think they are: 0A000 'cached plan must not
+ * change result type' (a named statement outlived a change of its result's columns) or 26000 for one
+ * of ours (something ran DEALLOCATE/DISCARD on the connection). Parsing them again fixes both.
+ */
+export function isStalePlan(e: unknown): boolean {
+  if (!(e instanceof Error) || !('code' in e)) return false;
+  return (
+    (e.code === '0A000' && e.message.includes('cached plan must not change result type')) ||
+    (e.code === '26000' && e.message.includes('"sl_'))
+  );
+}
+
+/** The parts of pg-protocol's messages this reads. */
+interface FieldMessage {
+  name: string;
+  dataTypeID: number;
+}
+
+type Parser = (text: string) => unknown;
+
+class BatchQuery implements pg.Submittable {
+  readonly #results: QueryResult[] = [];
+  #fields: FieldMessage[] = [];
+  #parsers: Parser[] = [];
+  #rows: Record<string, unknown>[] = [];
+  #rowError: unknown = null;
+  readonly #steps: { name: string; parse: boolean; text: string; values: (string | Buffer | null)[] }[];
+
+  constructor(
+    statements: BatchStatement[],
+    private readonly prepared: Prepared,
+    private readonly types: pg.CustomTypesConfig,
+    private readonly settle: (error: unknown, results?: QueryResult[]) => void,
+  ) {
+    // values first: a value that cannot be sent (a circular object) fails before anything is written
+    this.#steps = statements.map((s) => {
+      const values = s.values.map((v) => pgUtils.prepareValue(v));
+      if (!s.prepare) return { name: '', parse: true, text: s.text, values };
+      const { name, fresh } = prepared.name(s.text);
+      return { name, parse: fresh, text: s.text, values };
+    });
+  }
+
+  /** names this batch parses: unknown state on the server if it fails */
+  get fresh(): string[] {
+    return this.#steps.filter((s) => s.name && s.parse).map((s) => s.name);
+  }
+
+  submit(connection: pg.Connection): void {
+    const stream = connection.stream;
+    stream.cork();
+    try {
+      for (const name of this.prepared.closing.splice(0)) connection.close({ type: 'S', name }, false);
+      for (const s of this.#steps) {
+        if (s.parse) connection.parse({ name: s.name, text: s.text, types: [] }, false);
+        connection.bind({ statement: s.name, portal: '', values: s.values }, false);
+        connection.describe({ type: 'P', name: '' }, false);
+        connection.execute({ portal: '' }, false);
+      }
+      connection.sync();
+    } finally {
+      stream.uncork();
+    }
+  }
+
+  handleRowDescription(msg: { fields: FieldMessage[] }): void {
+    this.#fields = msg.fields;
+    this.#parsers = msg.fields.map((f) => this.types.getTypeParser(f.dataTypeID, 'text'));
+  }
+
+  handleDataRow(msg: { fields: (string | null)[] }): void {
+    if (this.#rowError) return;
+    const row: Record<string, unknown> = {};
+    try {
+      for (let i = 0; i < this.#fields.length; i++) {
+        const v = msg.fields[i];
+        row[this.#fields[i]!.name] = v === null || v === undefined ? null : this.#parsers[i]!(v);
+      }
+    } catch (e) {
+      this.#rowError = e;
+      return;
+    }
+    this.#rows.push(row);
+  }
+
+  handleCommandComplete(msg: { text: string }): void {
+    const n = /(\d+)$/.exec(msg.text);
+    this.#finish(n ? Number(n[1]) : 0);
+  }
+
+  handleEmptyQuery(): void {
+    this.#finish(0);
+  }
+
+  #finish(affectedRows: number): void {
+    this.#results.push({
+      rows: this.#rows,
+      fields: this.#fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      affectedRows,
+    });
+    this.#fields = [];
+    this.#parsers = [];
+    this.#rows = [];
+  }
+
+  handlePortalSuspended(): void {}
+
+  /** The client forgets the query before calling this: its ReadyForQuery is not ours to see. */
+  handleError(error: unknown): void {
+    this.settle(error);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.#rowError) this.settle(this.#rowError);
+    else this.settle(null, this.#results);
+  }
+
+  handleCopyInResponse(connection: { sendCopyFail(message: string): void }): void {
+    connection.sendCopyFail('COPY FROM STDIN is not supported in a batch');
+  }
+
+  handleCopyData(): void {}
+}
+
+/**
+ * Sends the statements in one round trip; resolves with one result per statement. Without a BEGIN
+ * among them (or an open transaction on the client) they are one implicit transaction.
+ */
+export function sendBatch(
+  client: pg.ClientBase,
+  statements: BatchStatement[],
+  types: pg.CustomTypesConfig,
+): Promise<QueryResult[]> {
+  return new Promise((resolve, reject) => {
+    const prepared = preparedOf(client);
+    let query: BatchQuery;
+    try {
+      query = new BatchQuery(statements, prepared, types, (error, results) => {
+        if (error) {
+          if (isStalePlan(error)) prepared.forgetAll();
+          else prepared.forget(query.fresh);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        } else resolve(results ?? []);
+      });
+    } catch (e) {
+      reject(e instanceof Error ? e : new Error(String(e)));
+      return;
+    }
+    client.query(query);
+  });
+}

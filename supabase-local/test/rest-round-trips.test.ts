@@ -1,0 +1,119 @@
+/**
+ * How the REST engine talks to the Db: a read whose end is known up front is one Db.batch (one round
+ * trip on PostgreSQL: settings and statement, no BEGIN/COMMIT); a write, or a read a check may roll
+ * back, is one transaction whose first round trip carries the settings and the statement. Answers
+ * stay right when the table changes under the prepared statements.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Db, Queryable } from '../src/db/types.ts';
+import { createRestApp } from '../src/rest/index.ts';
+import type { RestApp, RestConfig } from '../src/rest/types.ts';
+import { forEachDb } from '../src/testing/test-db.ts';
+
+/** The Db's calls, in order. */
+function counting(db: Db, calls: string[]): Db {
+  const tx = (q: Queryable): Queryable => ({
+    query: (text, values) => {
+      calls.push('tx.query');
+      return q.query(text, values);
+    },
+    batch: (statements) => {
+      calls.push(`tx.batch ${statements.length}`);
+      return q.batch(statements);
+    },
+  });
+  return {
+    kind: db.kind,
+    query: (text, values) => db.query(text, values), // the schema cache's reads
+    batch: (statements, options) => {
+      calls.push(`batch ${statements.length}${options?.rollback ? ' rollback' : ''}`);
+      return db.batch(statements, options);
+    },
+    transaction: (fn, options) => {
+      calls.push(`transaction${options?.rollback ? ' rollback' : ''}`);
+      return db.transaction((q) => fn(tx(q)), options);
+    },
+    exec: (s) => db.exec(s),
+    listen: (c, f) => db.listen(c, f),
+    close: () => db.close(),
+  };
+}
+
+forEachDb('REST round trips', ({ db }) => {
+  const calls: string[] = [];
+  const servers: Server[] = [];
+  const apps: RestApp[] = [];
+  let base: string;
+  let rollbackBase: string;
+  let app: RestApp;
+
+  async function serve(config: Partial<RestConfig>): Promise<{ url: string; app: RestApp }> {
+    const a = await createRestApp(counting(db(), calls), {
+      dbSchemas: ['public'],
+      dbAnonRole: 'anon',
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+      ...config,
+    });
+    const server = createServer((req, res) => void a.handle(req, res, req.url ?? '/'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push(server);
+    apps.push(a);
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, app: a };
+  }
+
+  beforeAll(async () => {
+    await db().exec(`
+      create table rt_items (id int primary key, name text);
+      insert into rt_items values (1, 'chair'), (2, 'table');
+      grant select, insert on rt_items to anon;`);
+    ({ url: base, app } = await serve({}));
+    ({ url: rollbackBase } = await serve({ dbTxEnd: 'rollback' }));
+  });
+  afterAll(async () => {
+    for (const s of servers) await new Promise<void>((r) => s.close(() => r()));
+    for (const a of apps) await a.close();
+  });
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  it('a read is one batch: the settings and the statement, no transaction around them', async () => {
+    const res = await fetch(`${base}/rt_items?id=eq.1`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ id: 1, name: 'chair' }]);
+    expect(calls).toEqual(['batch 2']);
+  });
+
+  it('with db-tx-end=rollback a read is still one batch, rolled back', async () => {
+    const res = await fetch(`${rollbackBase}/rt_items?id=eq.2`);
+    expect(await res.json()).toEqual([{ id: 2, name: 'table' }]);
+    expect(calls).toEqual(['batch 2 rollback']);
+  });
+
+  it('a write, or a read a check may roll back, is a transaction whose first trip is settings + statement', async () => {
+    const post = await fetch(`${rollbackBase}/rt_items`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: 3, name: 'lamp' }),
+    });
+    expect(post.status).toBe(201);
+    expect(calls).toEqual(['transaction rollback', 'tx.batch 2']);
+    calls.length = 0;
+    const one = await fetch(`${base}/rt_items?id=eq.9`, {
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    });
+    expect(one.status).toBe(406);
+    expect(calls).toEqual(['transaction', 'tx.batch 2']);
+  });
+
+  it('answers with the new columns once the table changes and the schema is reloaded', async () => {
+    await fetch(`${base}/rt_items?select=*&id=eq.1`);
+    await fetch(`${base}/rt_items?select=*&id=eq.1`);
+    await db().exec(`alter table rt_items add column colour text default 'teak'`);
+    await app.reloadSchema();
+    const res = await fetch(`${base}/rt_items?select=*&id=eq.1`);
+    expect(await res.json()).toEqual([{ id: 1, name: 'chair', colour: 'teak' }]);
+  });
+});
