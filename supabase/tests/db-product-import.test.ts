@@ -82,11 +82,15 @@ forEachStoreServer('products CSV: export, import with a dry run, who may', ({ se
   /** Every variant through the export, paged as the admin pages it. */
   const exportAll = async (who: Who = 'catalogStaff'): Promise<ProductExportRow[]> => {
     const all: ProductExportRow[] = [];
-    for (let from = 0; ; from += 1000) {
-      const { data, error } = await clients[who].rpc('admin_export_products').range(from, from + 999);
+    for (let after: string | undefined; ;) {
+      const { data, error } = await clients[who].rpc('admin_export_products', {
+        after_sku: after,
+        page_size: 1000,
+      });
       expect(error).toBeNull();
       all.push(...(data ?? []));
       if ((data ?? []).length < 1000) return all;
+      after = data![data!.length - 1]!.sku;
     }
   };
 
@@ -100,6 +104,31 @@ forEachStoreServer('products CSV: export, import with a dry run, who may', ({ se
            || (select count(*) from public.stock_movements)) as h`,
       )
     ).rows[0]!.h;
+
+  it('pages the export after a SKU: small pages in a row are the whole export, in its order', async () => {
+    const whole = await exportAll();
+    const { data: unpaged, error } = await clients.catalogStaff.rpc('admin_export_products');
+    expect(error).toBeNull();
+    expect(unpaged).toEqual(whole);
+    const paged: ProductExportRow[] = [];
+    for (let after: string | undefined; ;) {
+      const { data, error: e } = await clients.catalogStaff.rpc('admin_export_products', {
+        after_sku: after,
+        page_size: 7,
+      });
+      expect(e).toBeNull();
+      expect(data!.length).toBeLessThanOrEqual(7);
+      paged.push(...data!);
+      if (data!.length < 7) break;
+      after = data![data!.length - 1]!.sku.toLowerCase();
+    }
+    expect(paged).toEqual(whole);
+    const gone = await clients.catalogStaff.rpc('admin_export_products', {
+      after_sku: 'NO-SUCH-SKU',
+      page_size: 7,
+    });
+    expect(gone.error).toMatchObject({ code: 'P0001', details: 'export_cursor_unknown' });
+  });
 
   it('reads back its own export with 0 changes, formula-looking text and options included', async () => {
     const sofa = await optionedProduct(

@@ -209,14 +209,16 @@ export const storeApi = {
   loadPincodes: (args: RpcArgs<'admin_load_pincodes'>) => unwrap(supabase.rpc('admin_load_pincodes', args)),
   /**
    * admin_export_products: every variant of every product as a row of the products CSV. PostgREST
-   * answers at most 1,000 rows a request, so it is read in pages (the function orders its rows).
+   * answers at most 1,000 rows a request, so it is read in pages, each after the last SKU of the one
+   * before (the function picks the page itself: every page costs the same, wherever it is).
    */
   exportProducts: async () => {
     const rows: RpcReturns<'admin_export_products'> = [];
-    for (let from = 0; ; from += 1000) {
-      const page = await unwrap(supabase.rpc('admin_export_products').range(from, from + 999));
+    for (let after: string | undefined; ;) {
+      const page = await unwrap(supabase.rpc('admin_export_products', { after_sku: after, page_size: 1000 }));
       rows.push(...page);
       if (page.length < 1000) return rows;
+      after = page[page.length - 1]!.sku;
     }
   },
   /**

@@ -268,16 +268,37 @@ export type Database = {
       category_stats: {
         Row: {
           category_id: number;
+          in_stock_count: number;
+          price_b1_count: number;
+          price_b2_count: number;
+          price_b3_count: number;
+          price_b4_count: number;
+          price_b5_count: number;
           product_count: number;
+          rated_count: number;
         };
         ComputedFields: never;
         Insert: {
           category_id: number;
+          in_stock_count?: number;
+          price_b1_count?: number;
+          price_b2_count?: number;
+          price_b3_count?: number;
+          price_b4_count?: number;
+          price_b5_count?: number;
           product_count?: number;
+          rated_count?: number;
         };
         Update: {
           category_id?: number;
+          in_stock_count?: number;
+          price_b1_count?: number;
+          price_b2_count?: number;
+          price_b3_count?: number;
+          price_b4_count?: number;
+          price_b5_count?: number;
           product_count?: number;
+          rated_count?: number;
         };
         Relationships: [
           {
@@ -291,6 +312,40 @@ export type Database = {
             foreignKeyName: 'category_stats_category_id_fkey';
             columns: ['category_id'];
             isOneToOne: true;
+            referencedRelation: 'category_summaries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      category_value_counts: {
+        Row: {
+          category_id: number;
+          product_count: number;
+          value_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          category_id: number;
+          product_count?: number;
+          value_id: number;
+        };
+        Update: {
+          category_id?: number;
+          product_count?: number;
+          value_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'category_value_counts_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: false;
+            referencedRelation: 'categories';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'category_value_counts_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: false;
             referencedRelation: 'category_summaries';
             referencedColumns: ['id'];
           },
@@ -2472,7 +2527,7 @@ export type Database = {
         };
       };
       admin_export_products: {
-        Args: Record<PropertyKey, never>;
+        Args: { after_sku?: string; page_size?: number };
         Returns: {
           active: boolean;
           category: string;
