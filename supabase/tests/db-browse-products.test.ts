@@ -92,12 +92,13 @@ interface Browse {
 
 const paise = (v: string | number): number => Math.round(Number(v) * 100);
 
-/** The catalog as plain selects (the superuser; no function of the store's). */
+/** The catalog visitors read (active products) as plain selects (the superuser; no function of the store's). */
 async function loadCatalog(db: Queryable): Promise<Catalog> {
   const p = await db.query<Record<string, string | boolean | null>>(
     `select id::text, category_id::text, price::text, original_price::text, rating::text, review_count::text, in_stock,
        (extract(epoch from created_at) * 1000000)::bigint::text as created
-     from public.products`,
+     from public.products
+     where is_active`,
   );
   const pav = await db.query<{ product_id: string; value_id: string }>(
     'select product_id::text, value_id::text from public.product_attribute_values',
@@ -807,6 +808,90 @@ forEachStoreServer('browse_products', ({ server }) => {
       ])
         expect((await browse({ category_slug: slug, price_min: lo, price_max: hi })).total).toBe(1);
       expect((await browse({ category_slug: slug, price_min: 0, price_max: 24999.99 })).total).toBe(0);
+    });
+
+    it('keeps an unfiltered listing’s figures (category_stats, category_value_counts) through every kind of product write', async () => {
+      const KEPT = `select coalesce((select string_agg(concat_ws(':', category_id, product_count, rated_count, in_stock_count,
+          price_b1_count, price_b2_count, price_b3_count, price_b4_count, price_b5_count), ',' order by category_id)
+          from public.category_stats), '') || '|' || coalesce((select string_agg(concat_ws(':', category_id, value_id,
+          product_count), ',' order by category_id, value_id) from public.category_value_counts where product_count <> 0), '') as k`;
+      const kept = async () => (await s.db.query<{ k: string }>(KEPT)).rows[0]!.k;
+      // The same figures recounted from products, in a transaction that is then rolled back.
+      const recounted = async () => {
+        let k = '';
+        await s.db
+          .transaction(async (tx) => {
+            await tx.query('select private.recount_listing_counts()');
+            k = (await tx.query<{ k: string }>(KEPT)).rows[0]!.k;
+            throw new Error('roll back');
+          })
+          .catch((e: unknown) => {
+            if ((e as Error).message !== 'roll back') throw e;
+          });
+        return k;
+      };
+      const id = async (sql: string) => Number((await s.db.query<{ id: string }>(sql)).rows[0]!.id);
+      const sofa = (n: number) =>
+        id(`select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
+            where c.slug = 'sofas' and p.is_active order by p.id offset ${n} limit 1`);
+      const [priced, hidden, moved, sold, rated, tagged] = [
+        await sofa(0),
+        await sofa(1),
+        await sofa(2),
+        await sofa(3),
+        await sofa(4),
+        await sofa(5),
+      ];
+      // A price into another range (through its variants, as the admin changes it), a deactivation, a
+      // move, out of stock, 4★ & up or not, a new attribute value, a product made and one deleted.
+      await s.db.query(
+        'update public.product_variants set price = price + 60000, original_price = null where product_id = $1',
+        [priced],
+      );
+      await s.db.query('update public.products set is_active = false where id = $1', [hidden]);
+      await s.db.query(
+        `update public.products set category_id = (select id from public.categories where slug = 'chairs') where id = $1`,
+        [moved],
+      );
+      await s.db.query('update public.products set in_stock = false where id = $1', [sold]);
+      await s.db.transaction(async (tx) => {
+        await tx.query(`select set_config('furnicraft.review_stats', 'on', true)`);
+        await tx.query(
+          'update public.products set rating = case when coalesce(rating, 0) >= 4 then 2 else 4.5 end where id = $1',
+          [rated],
+        );
+      });
+      await s.db.query(
+        `insert into public.product_attribute_values (product_id, value_id)
+         select p.id, v.id from public.attribute_values as v, public.products as p
+         where p.id = $1 and not (v.id = any (p.attribute_value_ids))
+         order by v.id limit 1`,
+        [tagged],
+      );
+      const made = await staff
+        .from('products')
+        .insert({ name: uniq('Kept-count sofa '), price: 30000, category_id: 1, stock_quantity: 2 })
+        .select('id')
+        .single();
+      expect(made.error).toBeNull();
+      const gone = await staff
+        .from('products')
+        .insert({ name: uniq('Deleted sofa '), price: 120000, category_id: 1, stock_quantity: 1 })
+        .select('id')
+        .single();
+      expect(gone.error).toBeNull();
+      await s.db.query('delete from public.products where id = $1', [gone.data!.id]);
+
+      expect(await kept()).toBe(await recounted());
+      catalog = await loadCatalog(s.db);
+      for (const slug of [null, ...catalog.categories.map((c) => c.slug)]) {
+        const q: Query = { category_slug: slug, page_size: 100 };
+        expectMatches(await browse(q), q);
+        expectMatches(await browse(q, asha), q, null, `customer: ${JSON.stringify(q)}`);
+      }
+      // Staff read inactive products too: their listing is counted, the deactivated product in it.
+      const staffAll = await browse({ category_slug: 'sofas', page_size: 100 }, staff);
+      expect(staffAll.total).toBe((await browse({ category_slug: 'sofas' })).total + 1);
     });
   });
 });

@@ -28,6 +28,7 @@ const STORE_TABLES = [
   'categories',
   'category_attributes',
   'category_stats',
+  'category_value_counts',
   'contact_messages',
   'credit_note_items',
   'credit_notes',
@@ -326,9 +327,11 @@ forEachDb('store schema', ({ db }) => {
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
     // is_published_review_photo: the storage policy that lets visitors read approved reviews' photos.
+    // search_product_ids: search_products' ranking from the indexes (ids only; the rows are read under RLS).
     expect(privateForAnon.map((r) => r.name)).toEqual([
       'is_published_review_photo',
       'normalize_phone',
+      'search_product_ids',
       'search_query_words',
     ]);
     const privateForCustomers = await rows<{ name: string }>(
