@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 // relative, not 'shared/config': Vite loads its config with Node, which will not import a linked package's .ts
 import { LOCAL_BUILD_MODE, siteBuildDefines, siteBuildEnv } from '../shared/src/config.ts';
+import { firstData } from './build/first-data.ts';
 import { preconnect } from './build/preconnect.ts';
 import { preloadRoute } from './build/preload-route.ts';
 import { robotsTxt } from './build/robots.ts';
@@ -21,7 +22,11 @@ export default defineConfig(({ mode, command }) => {
     plugins: [
       react(),
       preconnect(env.supabaseUrl),
-      preloadRoute(new URL('./src/app/router.tsx', import.meta.url).pathname, { paintsBeforeData: ['home'] }),
+      firstData(env),
+      preloadRoute(new URL('./src/app/router.tsx', import.meta.url).pathname, {
+        paintsBeforeData: ['home'],
+        dataFromHtml: ['category'],
+      }),
       tailwindcss(),
       stylesOffTheCriticalPath(),
       robotsTxt({ siteUrl: env.siteUrl }),

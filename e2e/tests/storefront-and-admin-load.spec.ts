@@ -88,7 +88,7 @@ test('on a slow stylesheet the store name shows at once and the page appears onl
   ).toBe('sticky');
 });
 
-test('home shows its hero before it loads supabase-js; a category page loads it alongside the entry', async ({
+test('home shows its hero before it loads supabase-js; a category page too (index.html asks for its data), a product page loads it alongside the entry', async ({
   page,
 }) => {
   const supabaseStart = () =>
@@ -115,6 +115,26 @@ test('home shows its hero before it loads supabase-js; a category page loads it 
   await expect(
     page.getByRole('list', { name: 'Sofas products' }).getByRole('listitem').first(),
   ).toBeVisible();
+  // index.html asked for its data, so supabase-js waits for the page's first paint there too.
+  expect(await page.locator('html[data-paint-first]').count()).toBe(1);
+  const firstPaint = await page.evaluate(
+    () =>
+      new Promise<number | undefined>((resolve) =>
+        new PerformanceObserver((list) =>
+          resolve(
+            list.getEntries().find((e) => {
+              const el = (e as { element?: Element | null }).element;
+              return el != null && !el.matches('#root > p');
+            })?.startTime,
+          ),
+        ).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+  );
+  expect(firstPaint, 'the page painted a largest-contentful-paint entry').toBeGreaterThan(0);
+  expect(await supabaseStart()).toBeGreaterThanOrEqual(firstPaint!);
+
+  await page.goto('/product/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.locator('link[rel="modulepreload"][href*="/assets/supabase-"]').count()).toBe(1);
   expect(await page.locator('html[data-paint-first]').count()).toBe(0);
 });

@@ -19,8 +19,15 @@ type OutputBundle = Rollup.OutputBundle;
  * supabase-js is not preloaded, so it does not share the phone's bandwidth with the entry, and the page
  * gets `<html data-paint-first>`: src/lib/get-supabase.ts then loads supabase-js only once the page has
  * painted.
+ *
+ * `dataFromHtml` names route modules whose first data index.html itself asks for (build/first-data.ts)
+ * and which take it without supabase-js (a category page: api/browse-products.ts): when that script
+ * did ask (a visitor, no filters in the address), they are treated as `paintsBeforeData`.
  */
-export function preloadRoute(routerFile: string, options: { paintsBeforeData?: string[] } = {}): Plugin {
+export function preloadRoute(
+  routerFile: string,
+  options: { paintsBeforeData?: string[]; dataFromHtml?: string[] } = {},
+): Plugin {
   let base = '/';
   return {
     name: 'preload-route',
@@ -39,11 +46,15 @@ export function preloadRoute(routerFile: string, options: { paintsBeforeData?: s
         const table: [string, string[], number][] = [];
         for (const [pattern, name] of routes) {
           const chunk = byModule(`/src/app/routes/${name}.tsx`);
-          const data = options.paintsBeforeData?.includes(name) ? 0 : 1;
+          const data = options.paintsBeforeData?.includes(name)
+            ? 0
+            : options.dataFromHtml?.includes(name)
+              ? 2
+              : 1;
           if (chunk) table.push([pattern, withImports(chunk, ctx.bundle), data]);
         }
         const data = supabase ? withImports(supabase, ctx.bundle) : [];
-        const script = `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(data)},p=location.pathname,f=a;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){f=(t[i][2]?a:[]).concat(t[i][1]);if(!t[i][2])document.documentElement.setAttribute(${JSON.stringify(PAINT_FIRST_ATTRIBUTE)},'');break}for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f[j];document.head.appendChild(l)}})()`;
+        const script = `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(data)},p=location.pathname,f=a;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var d=t[i][2]===2?(window.__firstData?0:1):t[i][2];f=(d?a:[]).concat(t[i][1]);if(!d)document.documentElement.setAttribute(${JSON.stringify(PAINT_FIRST_ATTRIBUTE)},'');break}for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f[j];document.head.appendChild(l)}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

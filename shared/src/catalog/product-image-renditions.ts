@@ -15,7 +15,8 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const FULL_WIDTH: ImageWidth = 800;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const RENDITIONED = [
+/** The addresses stored at every width (a seed picture, an upload): directory and file name captured. */
+export const RENDITIONED = [
   /^(\/images\/(?:products|fallback))\/([a-z0-9-]+\.webp)$/,
   new RegExp(`^(https?://[^/?#]+/storage/v1/object/public/product-images/products)/(${UUID}\\.webp)$`),
 ];

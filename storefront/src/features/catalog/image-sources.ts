@@ -9,3 +9,10 @@ export const IMAGE_SIZES = {
   /** The cart's 6rem thumbnail. */
   thumb: '96px',
 } as const;
+
+/** The three stock photos a product without a picture shows (always the same one for a product). */
+export const FALLBACK_IMAGES = [
+  '/images/fallback/stock-1.webp',
+  '/images/fallback/stock-2.webp',
+  '/images/fallback/stock-3.webp',
+] as const;

@@ -2,9 +2,12 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 // zod/mini (functional, tree-shaken): the listing pages are Lighthouse's pages, and this parser is
 // all they need of zod. Jitless under the CSP like the rest (shared/schemas/zod-jitless.ts).
 import { z } from 'zod/mini';
+import { BROWSE_PAGE_SIZE } from '@/features/catalog/api/columns';
 import type { Product } from '@/features/catalog/api/products';
 import type { BrowseState } from '@/features/catalog/browse-params';
 import { toAppError } from '@/lib/errors';
+import { env } from '@/lib/env';
+import { answerOf, visitorFirstData } from '@/lib/first-data-fetch';
 import { getSupabase } from '@/lib/get-supabase';
 
 /**
@@ -105,8 +108,6 @@ export interface BrowsePage extends Omit<BrowseResult, 'items'> {
   nextOffset: number | null;
 }
 
-/** Products per page: a multiple of the grid's 2 and 4 columns. */
-export const BROWSE_PAGE_SIZE = 24;
 const TWO_MINUTES = 2 * 60 * 1000;
 
 export async function fetchBrowsePage(
@@ -114,9 +115,9 @@ export async function fetchBrowsePage(
   offset: number,
   pageSize = BROWSE_PAGE_SIZE,
 ): Promise<BrowsePage> {
-  const supabase = await getSupabase();
   const { state } = query;
-  const { data, error } = await supabase.rpc('browse_products', {
+  // In this order: index.html's first request for a listing (lib/first-data.ts) sends the same body.
+  const args = {
     category_slug: query.categorySlug,
     search: query.search,
     filters: state.filters,
@@ -127,7 +128,13 @@ export async function fetchBrowsePage(
     sort: state.sort,
     page_offset: offset,
     page_size: pageSize,
-  });
+  };
+  // A visitor's first page may already be on its way (index.html asked for it): then supabase-js is
+  // not needed for it at all (a category page loads supabase-js only after its first paint).
+  const handed = visitorFirstData(`${env.supabaseUrl}/rest/v1/rpc/browse_products`, JSON.stringify(args));
+  const { data, error } = handed
+    ? await answerOf(handed)
+    : await (await getSupabase()).rpc('browse_products', args);
   if (error) throw toAppError(error);
   const { items, ...rest } = browseResultSchema.parse(data);
   const products: ListedProduct[] = items;

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { CATEGORY_SUMMARY_COLUMNS } from '@/features/catalog/api/columns';
 import { toAppError } from '@/lib/errors';
 import { getSupabase } from '@/lib/get-supabase';
 
@@ -17,7 +18,7 @@ export async function fetchCategories() {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('category_summaries')
-    .select('id,name,slug,description,image_url,product_count')
+    .select(CATEGORY_SUMMARY_COLUMNS)
     .order('name');
   if (error) throw toAppError(error);
   return data;

@@ -1,6 +1,7 @@
 import type { QueryData } from '@supabase/supabase-js';
 import { queryOptions } from '@tanstack/react-query';
 import type { Json } from 'shared/types/database';
+import { DETAIL_COLUMNS, LIST_COLUMNS } from '@/features/catalog/api/columns';
 import { toAppError } from '@/lib/errors';
 import { getSupabase, type Supabase } from '@/lib/get-supabase';
 
@@ -36,25 +37,6 @@ export interface ProductFilter {
 export interface ProductListFilter extends ProductFilter {
   limit: number;
 }
-
-const FIELDS =
-  'id,slug,name,description,price,price_max,variant_count,original_price,category_id,image_url,images,dimensions,material,color,weight,stock_quantity,featured,in_stock,specifications,rating,review_count,created_at';
-const COLUMNS = `${FIELDS},category:categories(id,name,slug)` as const;
-const LIST_COLUMNS = COLUMNS;
-
-/**
- * The product page in one request: the product, its category, its options with their values, and its
- * variants (anon sees the active ones: RLS) with the live available quantity (a computed column) and
- * each variant's value per option.
- */
-const VARIANT_FIELDS =
-  'id,sku,title,price,original_price,dimensions,weight,lead_time_days,made_to_order,images,is_default,is_active,position,available_quantity,low_stock_threshold,option_values:variant_option_values(option_id,value_id)';
-/** The product page's declarations (Legal Metrology) and the checkout's tax preview (hsn_code). */
-const DECLARATION_FIELDS = 'hsn_code,country_of_origin,manufacturer,importer,net_quantity';
-/** Whether it can be returned for a change of mind, and within how many days (null: the store's window). */
-const RETURN_FIELDS = 'returnable,return_window_days';
-const DETAIL_COLUMNS =
-  `${COLUMNS},${DECLARATION_FIELDS},${RETURN_FIELDS},options:product_options(id,name,position,values:product_option_values(id,value,swatch_color,swatch_image,position)),variants:product_variants(${VARIANT_FIELDS})` as const;
 
 const TWO_MINUTES = 2 * 60 * 1000;
 const FIVE_MINUTES = 5 * 60 * 1000;

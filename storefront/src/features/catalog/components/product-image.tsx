@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { productImageSrcSet } from 'shared/catalog/product-image-renditions';
-import { IMAGE_SIZES } from '@/features/catalog/image-sources';
-
-const FALLBACKS = [
-  '/images/fallback/stock-1.webp',
-  '/images/fallback/stock-2.webp',
-  '/images/fallback/stock-3.webp',
-];
+import { FALLBACK_IMAGES, IMAGE_SIZES } from '@/features/catalog/image-sources';
 
 /** One of the three stock photos, always the same one for a product. */
 export function fallbackImage(id: number): string {
-  return FALLBACKS[Math.abs(id) % FALLBACKS.length]!;
+  return FALLBACK_IMAGES[Math.abs(id) % FALLBACK_IMAGES.length]!;
 }
 
 interface ProductImageProps {

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { STORE_SETTINGS_COLUMNS } from '@/features/store/api/store-settings-columns';
 import { toAppError } from '@/lib/errors';
 import { getSupabase } from '@/lib/get-supabase';
 
@@ -24,12 +25,7 @@ export const storeSettingsKeys = {
  */
 async function fetchStoreSettings() {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('store_settings')
-    .select(
-      'cod_max_order_total,max_quantity_per_line,low_stock_threshold,order_cutoff,non_delivery_weekdays,legal_name,registered_address,gstin,pan,gst_state_code,grievance_officer_name,grievance_officer_designation,grievance_officer_email,grievance_officer_phone,grievance_officer_hours,customer_care_email,customer_care_phone,customer_care_hours,return_window_days,return_pickup_days',
-    )
-    .single();
+  const { data, error } = await supabase.from('store_settings').select(STORE_SETTINGS_COLUMNS).single();
   if (error) throw toAppError(error);
   return data;
 }
