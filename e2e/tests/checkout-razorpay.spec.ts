@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiKeys } from '../../supabase-local/src/keys.ts';
-import { createUser, signInAsAdmin } from './support/admin';
+import { createUser, deskContext, signInAsAdmin } from './support/admin';
 import { seriousA11yViolations } from './support/axe';
 import { API, reachPayment } from './support/checkout';
 
@@ -42,7 +42,7 @@ async function payAfterRelease(page: Page): Promise<{ id: string; order_number: 
 }
 
 async function staffOpens(page: Page, orderId: string): Promise<Page> {
-  const staff = await (await page.context().browser()!.newContext()).newPage();
+  const staff = await (await deskContext(page.context().browser()!)).newPage();
   await signInAsAdmin(staff, await createUser('admin'));
   await staff.goto(`/admin/orders/${orderId}/show`);
   return staff;

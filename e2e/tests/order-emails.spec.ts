@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiKeys } from '../../supabase-local/src/keys.ts';
 import { seriousA11yViolations } from './support/axe';
-import { API, createUser, signInAsAdmin } from './support/admin';
+import { API, createUser, deskContext, signInAsAdmin } from './support/admin';
 import { orderId } from './support/outbox';
 import { addSofaToCart, fillShipping, signInNewShopper } from './support/checkout';
 
@@ -76,7 +76,7 @@ test('a COD order gets its confirmation mail with the number and total the shopp
   expect(placed.message_id).toContain('order_placed');
 
   // Staff ship it (the console is a desk tool: a desktop window), and the next dispatch sends the mail.
-  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desk = await deskContext(browser);
   const admin = await desk.newPage();
   await signInAsAdmin(admin, await createUser('admin'));
   await admin.goto('/admin/orders');

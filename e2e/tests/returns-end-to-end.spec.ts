@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, createUser, placeOrder, signInAsAdmin } from './support/admin';
+import { API, createUser, deskContext, placeOrder, signInAsAdmin } from './support/admin';
 import { accessToken } from './support/admin-variants';
 import { seriousA11yViolations } from './support/axe';
 import { addSofaToCart, fillShipping, signInNewShopper, signInOnLoginPage } from './support/checkout';
@@ -126,7 +126,7 @@ test('a prepaid order: the customer returns a damaged sofa with a photo, staff t
   expect(ret!.photos).toHaveLength(1);
 
   // Staff, in the admin: the return's page with the photo; approve, schedule, picked up, receive.
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await (await deskContext(browser)).newPage();
   await signInAsAdmin(admin, staffUser);
   await admin.goto(`/admin/returns/${ret!.id}/show`);
   await expect(admin.getByRole('heading', { name: `Return ${returnNumber}` })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiKeys } from '../../../supabase-local/src/keys.ts';
 
 /** The API the e2e server runs (see playwright.config.ts). */
@@ -109,6 +109,21 @@ export async function blockThirdParty(page: Page): Promise<string[]> {
     return route.abort();
   });
   return outside;
+}
+
+/**
+ * A staff member's window in a shopper's journey: the console is a desk tool, so a desktop browser.
+ * `browser.newContext()` inside a test takes the project's options, so on the phone project it would
+ * be a touch phone (isMobile: a 1,280 px window then lays the orders list out ~1,600 px wide and the
+ * row's Ship button sits under other cells).
+ */
+export function deskContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    deviceScaleFactor: 1,
+  });
 }
 
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
