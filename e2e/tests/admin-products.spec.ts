@@ -91,5 +91,16 @@ test('add a product with the spec checks, then edit it', async ({ page }) => {
   await page.getByLabel('Material').fill('Teak');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Product updated successfully!')).toBeVisible();
+
+  // Taken off sale from its form: the list says Inactive, the storefront no longer has it
+  await expect(row).toContainText('Active');
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  const id = /\/edit\/(\d+)$/.exec(page.url())![1];
+  await page.getByLabel('Active (on sale)').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Product updated successfully!')).toBeVisible();
+  await expect(page.locator('tbody tr', { hasText: name })).toContainText('Inactive');
+  await page.goto(`/product/${id}`);
+  await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
   await deleteProductNamed(name);
 });

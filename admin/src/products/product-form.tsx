@@ -136,6 +136,7 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
       defaultValues={{
         stock_quantity: 0,
         in_stock: true,
+        is_active: true,
         featured: false,
         is_large: false,
         returnable: true,
@@ -179,6 +180,11 @@ export function ProductForm({ mode }: { mode: 'create' | 'edit' }) {
       </Box>
       <BooleanInput source="featured" label="Featured" />
       <BooleanInput source="in_stock" label="In Stock" />
+      <BooleanInput
+        source="is_active"
+        label="Active (on sale)"
+        helperText="Off: hidden from the storefront and from new orders; past orders and reviews stay"
+      />
       <BooleanInput
         source="is_large"
         label="Large item (two-person delivery)"

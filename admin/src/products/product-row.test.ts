@@ -43,6 +43,7 @@ describe('product form rules', () => {
       specifications: null,
       stock_quantity: 0,
       in_stock: true,
+      is_active: true,
       featured: false,
       is_large: false,
       original_price: null,
@@ -76,6 +77,12 @@ describe('product form rules', () => {
     expect(blank).not.toHaveProperty('country_of_origin');
     expect(blank).not.toHaveProperty('net_quantity');
     expect(blank).toMatchObject({ manufacturer: null, importer: null });
+  });
+
+  it('saves the Active switch on add and edit: off takes the product off sale', () => {
+    expect(toProductRow({ name: 'Stool', is_active: false }).is_active).toBe(false);
+    expect(toProductUpdate({ name: 'Stool', is_active: false }).is_active).toBe(false);
+    expect(toProductUpdate({ name: 'Stool', is_active: true }).is_active).toBe(true);
   });
 
   it('saves the large-item flag (two-person delivery) on add and edit', () => {

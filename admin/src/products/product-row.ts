@@ -18,6 +18,8 @@ export interface ProductFormValues {
   stock_quantity?: number | string | null;
   featured?: boolean | null;
   in_stock?: boolean | null;
+  /** On sale (issue 21): false hides the product from the storefront and from new orders; its orders stay. */
+  is_active?: boolean | null;
   /** A large item: two-person delivery, which some zones do not offer or charge extra for. */
   is_large?: boolean | null;
   /** GST and the Legal Metrology declarations of an online listing (issue 18). */
@@ -117,6 +119,7 @@ export function toProductRow(values: ProductFormValues): ProductRow {
     stock_quantity: numberOrNull(values.stock_quantity) ?? 0,
     featured: Boolean(values.featured),
     in_stock: values.in_stock ?? true,
+    is_active: values.is_active ?? true,
     is_large: Boolean(values.is_large),
     returnable: values.returnable ?? true,
     return_window_days: numberOrNull(values.return_window_days),
