@@ -1,35 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
 import { blockThirdParty, createUser, deleteProductNamed, signInAsAdmin } from './support/admin';
 import { csvFile } from './support/admin-delivery';
+import { benches, PRODUCTS_CSV_HEADER as HEADER, uploadProductsCsv as upload } from './support/product-csv';
 
 // The journey signs in, previews twice, applies and checks both apps: more than 30 s on two cores.
 test.describe.configure({ timeout: 180_000 });
-
-const HEADER = '\uFEFFProduct_Slug,Product Name,Category,Description,SKU,Price,MRP,Stock,Active';
-
-/** Ten benches in Outdoor (a category whose counts no spec asserts), priced as Indians write them. */
-function benches(suffix: string) {
-  const names = Array.from({ length: 10 }, (_, i) => `E2E Import Bench ${suffix} ${i + 1}`);
-  const lines = names.map((name, i) =>
-    [
-      `e2e-import-bench-${suffix}-${i + 1}`,
-      name,
-      'outdoor',
-      '"Teak, oiled"',
-      `E2E-${suffix}-${i + 1}`.toUpperCase(),
-      '"₹12,999"',
-      '"1,25,000"',
-      '"1,200"',
-      'yes',
-    ].join(','),
-  );
-  return { names, lines };
-}
-
-const upload = (page: Page, file: ReturnType<typeof csvFile>) =>
-  page.getByLabel('Products file (CSV)').setInputFiles(file);
 
 test('a catalog member imports ten products from a CSV: a preview of 10 new, applied at once, listed in the admin and on the storefront', async ({
   page,

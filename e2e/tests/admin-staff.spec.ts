@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apiKeys } from '../../supabase-local/src/keys.ts';
 import { seriousA11yViolations } from './support/axe';
-import { API, blockThirdParty, createUser, signInAsAdmin } from './support/admin';
+import { API, blockThirdParty, createUser, deleteProductNamed, signInAsAdmin } from './support/admin';
+import { csvFile } from './support/admin-delivery';
 import { accessToken } from './support/admin-variants';
 import { latestMail } from './support/mailbox';
+import { benches, PRODUCTS_CSV_HEADER, uploadProductsCsv } from './support/product-csv';
 import { rest } from './support/rest';
 
 // Two staff sessions and a mailed link: more than the default 30 s on two cores.
@@ -21,7 +23,7 @@ async function rpcAs(token: string, name: string, args: Record<string, unknown>)
   return { status: res.status, body: (await res.json()) as { message?: string } };
 }
 
-test('an owner invites a catalog member by e-mail, who sets a password from the mail and sees Products but no Staff', async ({
+test('an owner invites a catalog member by e-mail, who sets a password from the mail, sees Products but no Staff, and imports ten products from a CSV', async ({
   page,
   browser,
   baseURL,
@@ -73,7 +75,28 @@ test('an owner invites a catalog member by e-mail, who sets a password from the 
   await expect(member.getByRole('menuitem', { name: 'Add Product' })).toBeVisible();
   await expect(member.getByRole('menuitem', { name: 'Staff' })).toHaveCount(0);
   expect(await seriousA11yViolations(member)).toEqual([]);
-  await memberContext.close();
+
+  // …and imports ten products from a CSV (admin-product-import.spec.ts reads the preview in detail)
+  const suffix = Date.now().toString(36);
+  const { names, lines } = benches(suffix);
+  try {
+    await member.getByRole('menuitem', { name: 'Products' }).click();
+    await member.getByRole('link', { name: 'Import CSV' }).click();
+    await uploadProductsCsv(member, csvFile('benches.csv', [PRODUCTS_CSV_HEADER, ...lines]));
+    await expect(member.getByRole('region', { name: 'Preview of benches.csv' })).toContainText(
+      'New products:10',
+    );
+    await member.getByRole('button', { name: 'Apply 20 changes' }).click();
+    await expect(member.getByRole('status').filter({ hasText: 'changes applied' })).toContainText(
+      'benches.csv: 20 changes applied.',
+    );
+    await member.goto('/admin/products');
+    await member.getByPlaceholder('Search products').fill(`E2E Import Bench ${suffix}`);
+    await expect(member.locator('tbody tr')).toHaveCount(10);
+  } finally {
+    for (const name of names) await deleteProductNamed(name);
+    await memberContext.close();
+  }
 });
 
 test("an owner cannot change their own roles; others' roles change and go, and a refusal reads as the database words it", async ({
