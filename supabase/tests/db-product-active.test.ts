@@ -54,9 +54,16 @@ forEachStoreServer('deactivated products', ({ server }) => {
     return p;
   }
 
-  const count = async (client: Client) =>
-    (await client.from('category_summaries').select('product_count').eq('id', category.id).single()).data!
-      .product_count;
+  const count = async (client: Client) => {
+    const { data } = await client
+      .from('category_summaries')
+      .select('product_count')
+      .eq('id', category.id)
+      .single();
+    if (data?.product_count == null)
+      throw new Error(`category_summaries has no product_count for ${category.slug}`);
+    return data.product_count;
+  };
   const browseIds = async (client: Client) => {
     const { data, error } = await client.rpc('browse_products', { category_slug: category.slug });
     expect(error).toBeNull();
