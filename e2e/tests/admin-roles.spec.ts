@@ -46,6 +46,8 @@ test('a support member ships an order but cannot edit a product; the owner reads
   // Orders: support ships it; the order page offers no refund or credit note.
   await page.goto('/admin/orders');
   await page.getByPlaceholder('Order number').fill(order.order_number);
+  // the list once filtered: a row clicked before the filter's debounced refresh re-renders under the click
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   const orderRow = page.locator('tbody tr', { hasText: order.order_number });
   await orderRow.getByRole('button', { name: 'Ship' }).click();
   await expect(page.getByText(`Order ${order.order_number} shipped!`)).toBeVisible();
@@ -63,6 +65,7 @@ test('a support member ships an order but cannot edit a product; the owner reads
   await signInAsAdmin(owner, await createUser('admin'));
   await owner.goto('/admin/orders');
   await owner.getByPlaceholder('Order number').fill(order.order_number);
+  await expect(owner.locator('tbody tr')).toHaveCount(1);
   await owner
     .locator('tbody tr', { hasText: order.order_number })
     .getByText(order.order_number, { exact: true })

@@ -81,6 +81,7 @@ test('a COD order gets its confirmation mail with the number and total the shopp
   await signInAsAdmin(admin, await createUser('admin'));
   await admin.goto('/admin/orders');
   await admin.getByPlaceholder('Order number').fill(orderNumber);
+  await expect(admin.locator('tbody tr')).toHaveCount(1);
   const row = admin.locator('tbody tr', { hasText: orderNumber });
   await row.getByRole('button', { name: 'Ship' }).click();
   await expect(admin.getByText(`Order ${orderNumber} shipped!`)).toBeVisible();
