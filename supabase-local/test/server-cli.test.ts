@@ -113,6 +113,11 @@ forEachDbKind('supabase-local CLI', (kind) => {
       expect(smtpUp).toMatch(/^220 /);
       expect(out).toMatch(/Browsers may call the API from: .*http:\/\/127\.0\.0\.1:3000/);
       expect(out).toContain(kind === 'pglite' ? 'PGlite in memory' : 'PostgreSQL postgres://');
+      if (kind === 'pglite')
+        expect(out).toContain(
+          "PGlite WebAssembly: V8's baseline compiler alone (SUPABASE_LOCAL_WASM_TIER_UP=1",
+        );
+      else expect(out).not.toContain('PGlite WebAssembly');
       const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
       expect(await res.json()).toEqual([{ name: 'teak chair' }]);
       const published = await fetch(`${apiUrl}/rest/v1/items?select=name`, {
@@ -192,5 +197,32 @@ describe('supabase-local CLI on a PGlite data folder', () => {
     expect(await reset.exited).toBe(0);
     expect(reset.out()).toContain('Resetting the PGlite database');
     expect(reset.out()).toContain('Seeded the new database.');
+  }, 180_000);
+
+  it('serves a folder it prepared before, on the baseline WebAssembly tier or V8 default tier-up', async () => {
+    const dir = project(GOOD, SEED);
+    const data = { SUPABASE_LOCAL_DATA: join(dir, '.data', 'pglite'), SUPABASE_SMTP_PORT: '0' };
+    const ports = { SUPABASE_PORT: '0', PORT: '0' };
+    const names = async (env: Record<string, string>) => {
+      const run = cli(['serve', '--workdir', dir], { ...data, ...ports, ...env }, /Press Ctrl\+C/);
+      try {
+        await run.ready;
+        const apiUrl = /API URL: (\S+)/.exec(run.out())![1]!;
+        const anonKey = /anon key: (\S+)/.exec(run.out())![1]!;
+        const res = await fetch(`${apiUrl}/rest/v1/items?select=name`, { headers: { apikey: anonKey } });
+        return { tier: /PGlite WebAssembly: (.*)/.exec(run.out())?.[1], rows: await res.json() };
+      } finally {
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      }
+    };
+    // the first start prepares the folder (from a snapshot), the next ones open what it left
+    expect((await names({})).rows).toEqual([{ name: 'teak chair' }]);
+    const again = await names({});
+    expect(again.tier).toMatch(/^V8's baseline compiler alone/);
+    expect(again.rows).toEqual([{ name: 'teak chair' }]);
+    const tierUp = await names({ SUPABASE_LOCAL_WASM_TIER_UP: '1' });
+    expect(tierUp.tier).toBe('Liftoff, then TurboFan for hot functions (SUPABASE_LOCAL_WASM_TIER_UP=1)');
+    expect(tierUp.rows).toEqual([{ name: 'teak chair' }]);
   }, 180_000);
 });
