@@ -207,6 +207,11 @@ async function main(): Promise<number> {
   const o = args();
   if (!existsSync(resolve(storefront, 'dist/index.html')))
     throw new Error('storefront/dist is missing: run `pnpm build` first (this script builds nothing).');
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chrome))
+    throw new Error(
+      `Chromium is missing at ${chrome}: install Debian's package (\`sudo apt-get install chromium\`; \`npm test\` installs it too), or set CHROME_PATH to a Chromium or Chrome.`,
+    );
 
   const started = new Date();
   const load = { start: os.loadavg() };
