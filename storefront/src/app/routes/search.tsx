@@ -18,6 +18,9 @@ export function Component() {
   const browse = useBrowse({ search: q, scope, enabled });
   const categories = useQuery({ ...categoryQueries.list(), enabled });
   const matchingCategories = rankCategories(q, categories.data ?? []);
+  // The results wait for the category list (asked for at the same time, by index.html on a first visit):
+  // the matching categories would otherwise appear above results already shown and push them down.
+  const categoriesKnown = categories.isSuccess || categories.isError;
 
   return (
     <section aria-labelledby="search-title">
@@ -41,20 +44,22 @@ export function Component() {
               ))}
             </nav>
           )}
-          <BrowseResults
-            browse={browse}
-            scope={scope}
-            label="Search results"
-            errorMessage="We could not search right now. Please try again."
-            renderAddToCart={(p) => (
-              <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
-            )}
-            empty={
-              <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center">
-                No products found for “{q}”. Try another word or browse our categories.
-              </p>
-            }
-          />
+          {categoriesKnown && (
+            <BrowseResults
+              browse={browse}
+              scope={scope}
+              label="Search results"
+              errorMessage="We could not search right now. Please try again."
+              renderAddToCart={(p) => (
+                <AddToCartButton productId={p.id} inStock={p.in_stock} stock={p.stock_quantity} />
+              )}
+              empty={
+                <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center">
+                  No products found for “{q}”. Try another word or browse our categories.
+                </p>
+              }
+            />
+          )}
         </>
       )}
     </section>
