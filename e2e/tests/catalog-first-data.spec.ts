@@ -63,6 +63,63 @@ test('a category page asks for its products and preloads the first picture befor
   expect(requests.filter((r) => r === 'POST /rest/v1/rpc/browse_products')).toHaveLength(1);
 });
 
+/** The layout shifts of the page so far (the CLS sum, input-driven ones left out). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            if ('value' in e && typeof e.value === 'number' && !('hadRecentInput' in e && e.hadRecentInput))
+              sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 200);
+      }),
+  );
+
+test('a category page shows its first picture before the app has arrived; the page then takes its place, nothing moving', async ({
+  page,
+}) => {
+  await slowEntry(page, 1500);
+  await page.goto('/category/sofas');
+
+  // index.html's first paint (lib/first-paint.ts): the first card's picture, while the app is not there yet.
+  const early = page.locator('#first-paint img');
+  await expect(early).toBeVisible();
+  await expect
+    .poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  await expect(page.locator('#first-paint')).toHaveAttribute('aria-hidden', 'true');
+
+  // The app's page with its picture; the first paint has gone, and nothing moved.
+  const first = page
+    .getByRole('list', { name: 'Sofas products' })
+    .getByRole('listitem')
+    .first()
+    .locator('img');
+  await expect(first).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  expect(await layoutShift(page)).toBe(0);
+});
+
+test('a product page shows its photo before the app has arrived', async ({ page }) => {
+  await page.goto('/category/sofas');
+  const href = await page
+    .getByRole('list', { name: 'Sofas products' })
+    .getByRole('link')
+    .first()
+    .getAttribute('href');
+  await slowEntry(page, 1500);
+  await page.goto(href!);
+  await expect(page.locator('#first-paint img')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  expect(await layoutShift(page)).toBe(0);
+});
+
 test('a product page asks for the product once, before the app arrives, and preloads its photo', async ({
   page,
 }) => {
@@ -103,6 +160,8 @@ test('the search page asks for its results once; a signed-out visitor with filte
     page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first(),
   ).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Matching categories' })).toBeVisible();
+  // The matching categories came with the results, not above results already shown.
+  expect(await layoutShift(page)).toBe(0);
   expect(requests.filter((r) => r === 'POST /rest/v1/rpc/browse_products')).toHaveLength(1);
   expect(requests.filter((r) => r.startsWith('GET /rest/v1/category_summaries?'))).toHaveLength(1);
 

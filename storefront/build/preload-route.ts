@@ -10,7 +10,8 @@ type OutputBundle = Rollup.OutputBundle;
  * lazy chunk too, lib/get-supabase.ts). Found only once the entry has run, they would download one
  * after the other. This puts a few lines in index.html, before the entry, that read the URL and add
  * `<link rel="modulepreload">` for that route's chunks and supabase-js, so they download alongside
- * the entry: the page and its data come one round trip sooner (Lighthouse's LCP on a phone).
+ * the entry: the page and its data come one round trip sooner (Lighthouse's LCP on a phone). Like the
+ * entry (build/first-data.ts), they start once index.html's first paint is done (`window.__firstPaint`).
  *
  * The route table is read from router.tsx (`path: '…', lazy: () => import('@/app/routes/<name>')`);
  * a route it cannot read is simply not preloaded.
@@ -54,7 +55,7 @@ export function preloadRoute(
           if (chunk) table.push([pattern, withImports(chunk, ctx.bundle), data]);
         }
         const data = supabase ? withImports(supabase, ctx.bundle) : [];
-        const script = `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(data)},p=location.pathname,f=a;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var d=t[i][2]===2?(window.__firstData?0:1):t[i][2];f=(d?a:[]).concat(t[i][1]);if(!d)document.documentElement.setAttribute(${JSON.stringify(PAINT_FIRST_ATTRIBUTE)},'');break}for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f[j];document.head.appendChild(l)}})()`;
+        const script = `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(data)},p=location.pathname,f=a;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var d=t[i][2]===2?(window.__firstData?0:1):t[i][2];f=(d?a:[]).concat(t[i][1]);if(!d)document.documentElement.setAttribute(${JSON.stringify(PAINT_FIRST_ATTRIBUTE)},'');break}function add(){for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f[j];document.head.appendChild(l)}}var w=window.__firstPaint;w?w.then(add,add):add()})()`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -142,7 +142,7 @@ describe('the inline script', () => {
     const fetched: { url: string; init: RequestInit }[] = [];
     const head: Record<string, string>[] = [];
     const answer = { items: [{ id: 1, image_url: '/images/products/x.webp' }] };
-    const win: { __firstData?: FirstDataEntry[] } = {};
+    const win: { __firstData?: FirstDataEntry[]; __firstPaint?: Promise<void> } = {};
     const page = {
       window: win,
       location: { pathname: url.pathname, search: url.search, hash: url.hash },
@@ -157,16 +157,18 @@ describe('the inline script', () => {
       document: {
         createElement: () => ({}),
         head: { appendChild: (l: Record<string, string>) => head.push(l) },
+        getElementById: () => null, // no #root: the first paint (lib/first-paint.test.ts) paints nothing
       },
+      requestAnimationFrame: (f: () => void) => setTimeout(f, 0),
     };
     const names = Object.keys(page);
     new Function(...names, firstDataScript(config))(...Object.values(page));
     await new Promise((r) => setTimeout(r, 10));
-    return { fetched, head, entries: win.__firstData };
+    return { fetched, head, entries: win.__firstData, firstPaint: win.__firstPaint };
   }
 
   it('asks for a category page at once and preloads its first picture', async () => {
-    const { fetched, head, entries } = await runScript('/category/sofas');
+    const { fetched, head, entries, firstPaint } = await runScript('/category/sofas');
     expect(fetched).toHaveLength(1);
     expect(fetched[0]!.init.headers).toEqual({
       apikey: env.supabaseKey,
@@ -184,10 +186,14 @@ describe('the inline script', () => {
         fetchPriority: 'high',
       },
     ]);
+    // The entry waits for this (lib/first-paint.ts startApp); it settles once the picture is painted.
+    await expect(firstPaint).resolves.toBeUndefined();
   });
 
   it('asks nothing for a signed-in shopper (their token, not the key) or an Auth redirect', async () => {
-    expect((await runScript('/category/sofas', { 'sb-127-auth-token': '{}' })).fetched).toEqual([]);
+    const signedIn = await runScript('/category/sofas', { 'sb-127-auth-token': '{}' });
+    expect(signedIn.fetched).toEqual([]);
+    await expect(signedIn.firstPaint).resolves.toBeUndefined(); // the next frame: the app is not held back
     expect((await runScript('/category/sofas#access_token=x')).fetched).toEqual([]);
   });
 });

@@ -11,9 +11,11 @@
  * app sends the same request as a visitor (the publishable key as its bearer: never a signed-in
  * shopper's request, whose answer RLS may make different).
  *
- * They are written to be inlined: no imports, no names from outside their own bodies (the unit test
+ * They are written to be inlined: no imports (but types), no names from outside their own bodies (the unit test
  * runs their source text alone), old-browser-safe syntax is not needed (the entry is an ES module).
  */
+
+import type { paintFirst } from './first-paint';
 
 export interface FirstDataConfig {
   /** `${VITE_SUPABASE_URL}/rest/v1` */
@@ -33,6 +35,10 @@ export interface FirstDataConfig {
   fullWidth: number;
   /** The stock photos of a product without a picture. */
   fallbacks: string[];
+  /** The store's name, in the first paint's header (lib/first-paint.ts). */
+  brand: string;
+  /** Home's hero, painted by index.html at once (app/routes/home-hero.ts). */
+  hero: { title: string; text: string };
 }
 
 /** Which answer names the page's first picture. */
@@ -183,23 +189,38 @@ export function firstPicture(
   return picture(row.id, images[0], c.sizes.detail);
 }
 
-/** Runs in index.html: sends the page's first requests and preloads its first picture. */
+/**
+ * Runs in index.html: sends the page's first requests, preloads its first picture and has `paint`
+ * (lib/first-paint.ts paintFirst) show it, or has it paint home's hero. Returns what settles once that
+ * is done (index.html keeps it as `window.__firstPaint`), or nothing when this page paints nothing first.
+ */
 export function startFirstData(
   c: FirstDataConfig,
   plan: typeof firstRequests,
   choose: typeof firstPicture,
-): void {
+  paint: typeof paintFirst,
+): Promise<void> | undefined {
+  // Home: its hero at once (no data), once the body is there; for every visitor, signed in or not.
+  if (location.pathname === '/') {
+    const hero = () => paint({ kind: 'hero', ...c.hero }, c.brand);
+    return document.readyState === 'loading'
+      ? new Promise<void>((resolve) =>
+          document.addEventListener('DOMContentLoaded', () => void hero().then(resolve), { once: true }),
+        )
+      : hero();
+  }
   // A signed-in shopper (a session supabase-js keeps in localStorage) asks with their own token.
   try {
     for (let i = 0; i < localStorage.length; i++)
-      if (/^sb-.+-auth-token$/.test(localStorage.key(i) ?? '')) return;
+      if (/^sb-.+-auth-token$/.test(localStorage.key(i) ?? '')) return undefined;
   } catch {
-    return;
+    return undefined;
   }
   // An Auth redirect (tokens or a code in the address) is supabase-js's to read first.
-  if (/access_token=|[?&]code=|error_description=/.test(location.hash + location.search)) return;
+  if (/access_token=|[?&]code=|error_description=/.test(location.hash + location.search)) return undefined;
   const requests = plan(location.pathname, location.search, c);
-  if (requests.length === 0) return;
+  if (requests.length === 0) return undefined;
+  let painted: Promise<void> | undefined;
   window.__firstData = requests.map((r) => {
     const headers: Record<string, string> = { apikey: c.key, authorization: 'Bearer ' + c.key };
     if (r.body !== undefined) headers['content-type'] = 'application/json';
@@ -207,7 +228,7 @@ export function startFirstData(
     const response = fetch(r.url, { method: r.method, headers, body: r.body });
     const kind = r.picture;
     if (kind)
-      response
+      painted = response
         .then((res) => (res.ok ? res.clone().json() : undefined))
         .then((answer: unknown) => {
           const p = choose(kind, answer, c);
@@ -220,10 +241,12 @@ export function startFirstData(
           if (p.sizes) link.imageSizes = p.sizes;
           link.fetchPriority = 'high';
           document.head.appendChild(link);
+          return paint({ kind, picture: p }, c.brand);
         })
         .catch(() => undefined);
     // A failure is the app's to see (its query asks again); not an unhandled rejection here.
     response.catch(() => undefined);
     return { ...r, response };
   });
+  return painted;
 }

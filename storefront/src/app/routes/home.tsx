@@ -3,6 +3,7 @@ import { Headphones, ShieldCheck, Truck } from 'lucide-react';
 import { formatINR } from 'shared/pricing/format';
 import { FREE_DELIVERY_THRESHOLD } from 'shared/pricing/delivery';
 import { Link } from 'react-router-dom';
+import { HOME_HERO } from '@/config/home-hero';
 import { paths } from '@/config/paths';
 import { useIsAdmin } from '@/features/auth/hooks/use-session';
 import { productQueries } from '@/features/catalog/api/products';
@@ -62,11 +63,9 @@ export function Component() {
         className="rounded-2xl bg-amber-100 px-6 py-12 text-center sm:py-16"
       >
         <h1 id="hero-title" className="text-3xl font-bold text-amber-950 sm:text-5xl">
-          Furniture that feels like home
+          {HOME_HERO.title}
         </h1>
-        <p className="mx-auto mt-3 max-w-xl text-amber-900">
-          Sofas, beds, tables and chairs crafted for Indian homes, delivered to your door.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-amber-900">{HOME_HERO.text}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <button
             type="button"
