@@ -175,6 +175,7 @@ describe('dbTarget', () => {
       kind: 'postgres',
       url: 'postgres://x@h/db',
       poolSize: 10,
+      preparedStatements: true,
     });
     expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_POOL_SIZE: '3' })).toMatchObject({
       poolSize: 3,

@@ -12,7 +12,21 @@ import type { Db } from './types.ts';
 export type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
 
 export type DbTarget =
-  { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean }
+  | { kind: 'pglite'; dataDir: string };
+
+/**
+ * PGRST_DB_PREPARED_STATEMENTS (PostgREST's db-prepared-statements, by its environment name):
+ * `false` behind a transaction pooler (PgBouncer, Supavisor in transaction mode, Supabase's port
+ * 6543), where named prepared statements do not survive from one transaction to the next.
+ */
+export function preparedStatementsSetting(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.PGRST_DB_PREPARED_STATEMENTS?.trim().toLowerCase();
+  if (v === undefined || v === '') return true;
+  if (['true', 'on', 'yes', '1'].includes(v)) return true;
+  if (['false', 'off', 'no', '0'].includes(v)) return false;
+  throw new Error(`PGRST_DB_PREPARED_STATEMENTS must be true or false (got ${JSON.stringify(v)})`);
+}
 
 export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
   const url = env.DATABASE_URL?.trim();
@@ -20,7 +34,7 @@ export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
     const poolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
     if (!Number.isInteger(poolSize) || poolSize < 1)
       throw new Error(`DATABASE_POOL_SIZE must be a positive integer`);
-    return { kind: 'postgres', url, poolSize };
+    return { kind: 'postgres', url, poolSize, preparedStatements: preparedStatementsSetting(env) };
   }
   const data = env.SUPABASE_LOCAL_DATA?.trim();
   if (!data) return { kind: 'pglite', dataDir: projectPaths().defaultDataDir };
@@ -33,6 +47,10 @@ export function openDb(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
 
 export function openTarget(target: DbTarget): Promise<Db> {
   return target.kind === 'postgres'
-    ? openPostgres({ url: target.url, max: target.poolSize })
+    ? openPostgres({
+        url: target.url,
+        max: target.poolSize,
+        preparedStatements: target.preparedStatements ?? preparedStatementsSetting(),
+      })
     : openPglite({ dataDir: target.dataDir });
 }

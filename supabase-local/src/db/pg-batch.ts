@@ -10,6 +10,9 @@
  * and executed: PostgreSQL parses and plans them once, and re-plans them by itself when the
  * search_path, the role (row security) or the objects they use change. A connection keeps at most
  * MAX_PREPARED of them; the least recently used are closed (in the next batch, same round trip).
+ * With `preparedStatements: false` (PostgREST's db-prepared-statements = false, for a transaction
+ * pooler such as PgBouncer or Supavisor in transaction mode, where the next transaction may run on
+ * another server connection) every statement is sent unnamed: parsed and planned each time.
  */
 import type pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
@@ -104,11 +107,12 @@ class BatchQuery implements pg.Submittable {
     private readonly prepared: Prepared,
     private readonly types: pg.CustomTypesConfig,
     private readonly settle: (error: unknown, results?: QueryResult[]) => void,
+    named: boolean,
   ) {
     // values first: a value that cannot be sent (a circular object) fails before anything is written
     this.#steps = statements.map((s) => {
       const values = s.values.map((v) => pgUtils.prepareValue(v));
-      if (!s.prepare) return { name: '', parse: true, text: s.text, values };
+      if (!s.prepare || !named) return { name: '', parse: true, text: s.text, values };
       const { name, fresh } = prepared.name(s.text);
       return { name, parse: fresh, text: s.text, values };
     });
@@ -195,6 +199,11 @@ class BatchQuery implements pg.Submittable {
   handleCopyData(): void {}
 }
 
+export interface BatchOptions {
+  /** Named prepared statements for those marked `prepare` (default true); false: all unnamed. */
+  preparedStatements?: boolean;
+}
+
 /**
  * Sends the statements in one round trip; resolves with one result per statement. Without a BEGIN
  * among them (or an open transaction on the client) they are one implicit transaction.
@@ -203,18 +212,25 @@ export function sendBatch(
   client: pg.ClientBase,
   statements: BatchStatement[],
   types: pg.CustomTypesConfig,
+  options?: BatchOptions,
 ): Promise<QueryResult[]> {
   return new Promise((resolve, reject) => {
     const prepared = preparedOf(client);
     let query: BatchQuery;
     try {
-      query = new BatchQuery(statements, prepared, types, (error, results) => {
-        if (error) {
-          if (isStalePlan(error)) prepared.forgetAll();
-          else prepared.forget(query.fresh);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        } else resolve(results ?? []);
-      });
+      query = new BatchQuery(
+        statements,
+        prepared,
+        types,
+        (error, results) => {
+          if (error) {
+            if (isStalePlan(error)) prepared.forgetAll();
+            else prepared.forget(query.fresh);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          } else resolve(results ?? []);
+        },
+        options?.preparedStatements ?? true,
+      );
     } catch (e) {
       reject(e instanceof Error ? e : new Error(String(e)));
       return;

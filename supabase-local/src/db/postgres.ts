@@ -11,7 +11,7 @@
  *   other code in the process that uses `pg` is not affected).
  */
 import pg from 'pg';
-import { isStalePlan, sendBatch } from './pg-batch.ts';
+import { isStalePlan, sendBatch, type BatchOptions } from './pg-batch.ts';
 import { DEFAULT_SEARCH_PATH, TEXT_ARRAY_TYPE_OIDS, TEXT_TYPE_OIDS } from './type-policy.ts';
 import type { BatchStatement, Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
 
@@ -22,6 +22,12 @@ export interface PostgresOptions {
   url: string;
   /** Pool size (DATABASE_POOL_SIZE), default 10. */
   max?: number;
+  /**
+   * Named prepared statements (PGRST_DB_PREPARED_STATEMENTS, PostgREST's db-prepared-statements),
+   * default true. false for a transaction pooler (PgBouncer, Supavisor in transaction mode): every
+   * statement is then sent unnamed, parsed and planned each time (./pg-batch.ts).
+   */
+  preparedStatements?: boolean;
 }
 
 function typeOverrides(): pg.CustomTypesConfig {
@@ -63,7 +69,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db & { rea
   // Fail now, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
-  return new PostgresDb(pool, clientConfig, types, redactUrl(options.url));
+  return new PostgresDb(pool, clientConfig, types, redactUrl(options.url), {
+    preparedStatements: options.preparedStatements ?? true,
+  });
 }
 
 class PostgresDb implements Db {
@@ -75,6 +83,7 @@ class PostgresDb implements Db {
     private readonly clientConfig: pg.ClientConfig,
     private readonly types: pg.CustomTypesConfig,
     readonly location: string,
+    private readonly batchOptions: BatchOptions,
   ) {}
 
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
@@ -87,7 +96,9 @@ class PostgresDb implements Db {
     try {
       if (options?.rollback) {
         try {
-          return (await sendBatch(client, [BEGIN, ...statements, ROLLBACK], this.types)).slice(1, -1);
+          return (
+            await sendBatch(client, [BEGIN, ...statements, ROLLBACK], this.types, this.batchOptions)
+          ).slice(1, -1);
         } catch (e) {
           // a failure inside BEGIN leaves the transaction open (aborted) after the Sync
           await client.query('rollback').catch((re: Error) => (broken = re));
@@ -95,11 +106,11 @@ class PostgresDb implements Db {
         }
       }
       try {
-        return await sendBatch(client, statements, this.types);
+        return await sendBatch(client, statements, this.types, this.batchOptions);
       } catch (e) {
         if (!isStalePlan(e)) throw e;
         // nothing was kept (the implicit transaction rolled back): once more, the statements parsed again
-        return await sendBatch(client, statements, this.types);
+        return await sendBatch(client, statements, this.types, this.batchOptions);
       }
     } finally {
       client.release(broken);
@@ -113,7 +124,7 @@ class PostgresDb implements Db {
     /** BEGIN goes out with the transaction's first statements, in the same round trip */
     const first = async (statements: BatchStatement[]): Promise<QueryResult[]> => {
       begun = true;
-      return (await sendBatch(client, [BEGIN, ...statements], this.types)).slice(1);
+      return (await sendBatch(client, [BEGIN, ...statements], this.types, this.batchOptions)).slice(1);
     };
     const tx: Queryable = {
       query: async <R>(text: string, values?: unknown[]) => {
@@ -121,7 +132,8 @@ class PostgresDb implements Db {
         const [r] = await first([{ text, values: values ?? [] }]);
         return { rows: r!.rows as R[], fields: r!.fields, affectedRows: r!.affectedRows };
       },
-      batch: (statements) => (begun ? sendBatch(client, statements, this.types) : first(statements)),
+      batch: (statements) =>
+        begun ? sendBatch(client, statements, this.types, this.batchOptions) : first(statements),
     };
     try {
       const out = await fn(tx);

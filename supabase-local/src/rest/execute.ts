@@ -24,6 +24,9 @@ import {
 } from './sql/transaction.ts';
 import type { RestConfig } from './types.ts';
 
+/** db-extra-search-path's default (one array, so the settings' search_path is worked out once per schema) */
+const DEFAULT_EXTRA_SEARCH_PATH = ['public'];
+
 export interface ResultRow {
   total: number | null;
   pageTotal: number;
@@ -62,7 +65,7 @@ export async function execute(
   const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
   const settings = settingsStatement({
     schema: plan.schema,
-    extraSearchPath: config.dbExtraSearchPath ?? ['public'],
+    extraSearchPath: config.dbExtraSearchPath ?? DEFAULT_EXTRA_SEARCH_PATH,
     role: request.auth.role,
     claims: request.auth.claims,
     method: request.method,
@@ -73,16 +76,20 @@ export async function execute(
     ...(plan.prefer.timezone ? { timezone: plan.prefer.timezone } : {}),
     readOnly,
   });
-  const before: BatchStatement[] = [{ ...settings, prepare: true }];
-  if (config.dbPreRequest) before.push({ ...preRequestStatement(config.dbPreRequest), prepare: true });
+  const first: BatchStatement = { text: settings.text, values: settings.values, prepare: true };
   const main: BatchStatement = { text: stmt.text, values: stmt.values, prepare: true };
+  const before: BatchStatement[] = [first];
+  if (config.dbPreRequest) {
+    const pre = preRequestStatement(config.dbPreRequest);
+    before.push({ text: pre.text, values: pre.values, prepare: true });
+  }
   const counted = Boolean(stmt.countQuery && plan.count);
   const direct = costLimit === undefined && !plan.accept.plan && !counted;
 
   // One round trip, no BEGIN/COMMIT: a read-only transaction whose end nothing after the statement
   // can change (no singular or max-affected check that would roll it back)
   if (direct && readOnly && !rolledBackByChecks(plan)) {
-    const results = await db.batch([...before, main], { rollback });
+    const results = await db.batch(before.length === 1 ? [first, main] : [...before, main], { rollback });
     return checked(plan, resultRow(results[results.length - 1]!.rows[0] ?? {}));
   }
 

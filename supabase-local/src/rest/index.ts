@@ -41,17 +41,20 @@ interface Planned {
   stmt: Statement;
 }
 
-/** Bodiless requests that look alike share a plan and its statement. */
-function planCacheKey(r: ApiRequest): string | null {
+/** A request header as sent, repeated ones joined with NUL (which no header value can hold). */
+function rawHeader(req: IncomingMessage, name: string): string {
+  const v = req.headers[name];
+  return v === undefined ? '' : Array.isArray(v) ? v.join('\u0000') : v;
+}
+
+/**
+ * Bodiless requests that look alike share a plan and its statement. The key is the request's
+ * schema, method and target with the headers its Accept, Prefer and Range values were parsed from
+ * (as sent: cheaper than serializing the parsed values, and each of them a function of those).
+ */
+function planCacheKey(r: ApiRequest, req: IncomingMessage): string | null {
   if (r.body !== null) return null;
-  return [
-    r.schema,
-    r.method,
-    r.rawTarget,
-    JSON.stringify(r.accept),
-    JSON.stringify(r.preferences),
-    JSON.stringify(r.range),
-  ].join('\u0000');
+  return `${r.schema}\u0000${r.method}\u0000${r.rawTarget}\u0000${rawHeader(req, 'accept')}\u0000${rawHeader(req, 'prefer')}\u0000${r.method === 'GET' ? rawHeader(req, 'range') : ''}`;
 }
 
 export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp> {
@@ -63,8 +66,8 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
   // sync or async: rest/jwt.ts is being moved to jose
   const authenticate = (authorization: string | undefined) => jwt.authenticate(authorization);
 
-  function planned(sc: SchemaCache, request: ApiRequest): Planned {
-    const key = planCacheKey(request);
+  function planned(sc: SchemaCache, request: ApiRequest, req: IncomingMessage): Planned {
+    const key = planCacheKey(request, req);
     const hit = key === null ? undefined : plans.get(key);
     if (hit) return hit;
     const plan = planRequest(sc, request, config);
@@ -86,7 +89,7 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
       if (parsed.kind !== 'db') return respondWithoutDb(req, res, parsed, config, cors);
       request = parsed;
       const sc = await schemaCache();
-      const { plan, stmt } = planned(sc, request);
+      const { plan, stmt } = planned(sc, request, req);
       timing.mark('plan');
       const result = await execute(db, config, plan, stmt, request, sc);
       timing.mark('transaction');
@@ -109,9 +112,9 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
 
   function traceHeader(r: IncomingMessage): Record<string, string> {
     const name = config.serverTraceHeader;
-    if (!name) return {};
+    if (!name) return NO_HEADERS;
     const v = headerValue(r, name.toLowerCase());
-    return v === undefined ? {} : { [name]: v };
+    return v === undefined ? NO_HEADERS : { [name]: v };
   }
 
   return {
@@ -128,16 +131,25 @@ export async function createRestApp(db: Db, config: RestConfig): Promise<RestApp
   };
 }
 
+interface Timing {
+  mark(name: string): void;
+  header(): Record<string, string>;
+}
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+/** server-timing-enabled off (the default): nothing to measure, nothing to allocate per request */
+const NO_TIMING: Timing = { mark: () => {}, header: () => NO_HEADERS };
+
 /** Server-Timing (server-timing-enabled): the duration of each stage, marked as it ends. */
-function serverTiming(enabled: boolean): { mark(name: string): void; header(): Record<string, string> } {
+function serverTiming(enabled: boolean): Timing {
+  if (!enabled) return NO_TIMING;
   const started = process.hrtime.bigint();
   const marks: [string, bigint][] = [];
   return {
     mark: (name) => {
-      if (enabled) marks.push([name, process.hrtime.bigint()]);
+      marks.push([name, process.hrtime.bigint()]);
     },
     header(): Record<string, string> {
-      if (!enabled) return {};
       let prev = started;
       const parts = marks.map(([name, t]) => {
         const d = Number(t - prev) / 1e6;

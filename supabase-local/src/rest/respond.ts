@@ -45,6 +45,24 @@ export function preflight(
   respond(res, 200, headers, '');
 }
 
+/**
+ * Header names that setHeader would merge (the same name in two cases, or a Content-Length of the
+ * caller's): those few answers go header by header, as setHeader keeps the last of each name.
+ */
+function needsMerge(headers: Record<string, string>): boolean {
+  const keys = Object.keys(headers);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!.toLowerCase();
+    if (k === 'content-length') return true;
+    for (let j = 0; j < i; j++) if (keys[j]!.toLowerCase() === k) return true;
+  }
+  return false;
+}
+
+/**
+ * The status, the headers and the body: in one writeHead + end when the header names are distinct
+ * (node:http validates them as setHeader would), else header by header.
+ */
 export function respond(
   res: ServerResponse,
   status: number,
@@ -52,16 +70,26 @@ export function respond(
   body: string,
   statusText?: string,
 ): void {
-  res.statusCode = status;
-  if (statusText) res.statusMessage = statusText;
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  if (status === 204 || status === 304) {
-    res.end();
+  const noBody = status === 204 || status === 304;
+  if (needsMerge(headers)) {
+    res.statusCode = status;
+    if (statusText) res.statusMessage = statusText;
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    if (noBody) {
+      res.end();
+      return;
+    }
+    const buf = Buffer.from(body, 'utf8');
+    res.setHeader('Content-Length', String(buf.length));
+    res.end(buf);
     return;
   }
-  const buf = Buffer.from(body, 'utf8');
-  res.setHeader('Content-Length', String(buf.length));
-  res.end(buf);
+  // callers hand over a headers object of the answer's own
+  if (!noBody) headers['Content-Length'] = String(Buffer.byteLength(body, 'utf8'));
+  if (statusText) res.writeHead(status, statusText, headers);
+  else res.writeHead(status, headers);
+  if (noBody) res.end();
+  else res.end(body, 'utf8');
 }
 
 export function errorBody(e: ApiError, config: RestConfig): string {

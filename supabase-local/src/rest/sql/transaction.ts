@@ -24,37 +24,77 @@ export interface TxSettings {
   readOnly: boolean;
 }
 
+const BASE_SETTINGS = [
+  `set_config('search_path', $1, true)`,
+  `set_config('role', $2, true)`,
+  `set_config('request.jwt.claims', $3, true)`,
+  `set_config('request.method', $4, true)`,
+  `set_config('request.path', $5, true)`,
+  `set_config('request.headers', $6, true)`,
+  `set_config('request.cookies', $7, true)`,
+];
+
+/**
+ * The statement's text depends only on how many role settings there are, a timezone and read-only:
+ * one string per such shape, made once (the same string each time, so the prepared statements'
+ * lookup by text (db/pg-batch.ts) hashes it once).
+ */
+const settingsTexts = new Map<string, string>();
+
+function settingsText(roleSettings: number, timezone: boolean, readOnly: boolean): string {
+  const key = `${roleSettings}:${timezone ? 1 : 0}:${readOnly ? 1 : 0}`;
+  const known = settingsTexts.get(key);
+  if (known !== undefined) return known;
+  const settings = [...BASE_SETTINGS];
+  let n = BASE_SETTINGS.length;
+  for (let i = 0; i < roleSettings; i++) {
+    n += 2;
+    settings.push(`set_config($${n - 1}, $${n}, true)`);
+  }
+  if (timezone) settings.push(`set_config('timezone', $${n + 1}, true)`);
+  if (readOnly) settings.push(`set_config('transaction_read_only', 'on', true)`);
+  const text = `select ${settings.join(', ')}`;
+  settingsTexts.set(key, text);
+  return text;
+}
+
+/** The search_path value by extra search path (the configuration's array) and schema: few of each. */
+const searchPaths = new WeakMap<string[], Map<string, string>>();
+
+function searchPathOf(schema: string, extra: string[]): string {
+  let bySchema = searchPaths.get(extra);
+  if (bySchema === undefined) searchPaths.set(extra, (bySchema = new Map()));
+  let v = bySchema.get(schema);
+  if (v === undefined) {
+    v = [schema, ...extra].map(ident).join(', ');
+    if (bySchema.size > 1000) bySchema.clear();
+    bySchema.set(schema, v);
+  }
+  return v;
+}
+
+/** JSON of an empty object (no cookies: most requests) */
+const EMPTY = '{}';
+
+function jsonOf(o: Record<string, unknown>): string {
+  for (const _ in o) return JSON.stringify(o);
+  return EMPTY;
+}
+
 /** One `select set_config(…), …` for every setting, local to the transaction. */
 export function settingsStatement(s: TxSettings): Statement {
-  const searchPath = [s.schema, ...s.extraSearchPath].map(ident).join(', ');
-  const settings: string[] = [
-    `set_config('search_path', $1, true)`,
-    `set_config('role', $2, true)`,
-    `set_config('request.jwt.claims', $3, true)`,
-    `set_config('request.method', $4, true)`,
-    `set_config('request.path', $5, true)`,
-    `set_config('request.headers', $6, true)`,
-    `set_config('request.cookies', $7, true)`,
-  ];
   const values: unknown[] = [
-    searchPath,
+    searchPathOf(s.schema, s.extraSearchPath),
     s.role,
-    JSON.stringify(s.claims),
+    jsonOf(s.claims),
     s.method,
     s.path,
-    JSON.stringify(s.headers),
-    JSON.stringify(s.cookies),
+    jsonOf(s.headers),
+    jsonOf(s.cookies),
   ];
-  for (const [k, v] of s.roleSettings) {
-    values.push(k, v);
-    settings.push(`set_config($${values.length - 1}, $${values.length}, true)`);
-  }
-  if (s.timezone) {
-    values.push(s.timezone);
-    settings.push(`set_config('timezone', $${values.length}, true)`);
-  }
-  if (s.readOnly) settings.push(`set_config('transaction_read_only', 'on', true)`);
-  return { text: `select ${settings.join(', ')}`, values };
+  for (const [k, v] of s.roleSettings) values.push(k, v);
+  if (s.timezone) values.push(s.timezone);
+  return { text: settingsText(s.roleSettings.length, Boolean(s.timezone), s.readOnly), values };
 }
 
 /** db-pre-request: the schema-qualified function, quoted. */
