@@ -78,7 +78,9 @@ export function paintFirst(first: FirstPaint, brand: string): Promise<void> {
   let painted: Promise<unknown> = Promise.resolve();
   if (first.kind === 'hero') {
     const hero = el('div', 'o');
-    hero.append(el('h1', '', first.title), el('p', '', first.text));
+    const title = el('h1', '', first.title);
+    title.id = 'first-paint-hero'; // named in its largest-contentful-paint entry (lib/get-supabase.ts)
+    hero.append(title, el('p', '', first.text));
     main.appendChild(hero);
   } else {
     const p = first.picture;

@@ -28,8 +28,8 @@ const paintFirst = () =>
 
 /**
  * Resolves once the page's largest content so far has been shown: the first largest-contentful-paint
- * entry for an element React rendered (not index.html's placeholder name), or after 1 s (a browser
- * without the API resolves at once).
+ * entry for anything but index.html's placeholder name (the hero painted by index.html, or what React
+ * rendered), or after 1 s (a browser without the API resolves at once).
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -41,10 +41,17 @@ function afterFirstPaint(): Promise<void> {
     };
     const timer = setTimeout(done, 1000);
     const observer = new PerformanceObserver((list) => {
-      const painted = list.getEntries().some((e) => {
-        const el = (e as PerformanceEntry & { element?: Element | null }).element;
-        return el?.isConnected === true && !el.matches('#root > p');
-      });
+      // A picture, an element with an id (index.html's first paint has gone from the page by now: its
+      // hero heading is #first-paint-hero, lib/first-paint.ts), or an element React rendered.
+      const painted = list
+        .getEntries()
+        .some(
+          (e) =>
+            e instanceof LargestContentfulPaint &&
+            (e.url !== '' ||
+              e.id !== '' ||
+              (e.element?.isConnected === true && !e.element.matches('#root > p'))),
+        );
       if (painted) done();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
