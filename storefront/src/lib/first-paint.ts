@@ -2,17 +2,17 @@
  * A catalog page's first picture, painted by index.html itself, and the app started after it.
  *
  * lib/first-data.ts has index.html ask for a catalog page's data and preload its first picture. The
- * picture still waited for React: on a phone the entry's evaluation (around a second of main thread
- * under a 4× slower CPU) ran first and held back both the answer's callback and the render. Here, when
- * the answer names the page's first picture, index.html paints a plain skeleton of the page with that
- * picture in it (`#first-paint`: fixed over the page, hidden from assistive technology, letting clicks
- * through), and only then starts the app's entry, whose download has been going on alongside
- * (`<link rel="modulepreload">`). The skeleton leaves once the app's own page shows its first picture
- * (or its heading, when it has none): it is out of the flow, so nothing moves when it goes.
+ * picture still waited for React: on a phone the entry's download shared the bandwidth with it and its
+ * evaluation (around a second of main thread under a 4× slower CPU) held back both the answer's
+ * callback and the render. Here, when the answer names the page's first picture, index.html paints a
+ * plain skeleton of the page with that picture in it (`#first-paint`: fixed over the page, hidden from
+ * assistive technology, letting clicks through), and home paints its hero; only then does `startApp`
+ * add the app's entry (and build/preload-route.ts its route's chunks). The skeleton leaves once the
+ * app's own page has painted: it is out of the flow, so nothing moves when it goes.
  *
  * Like first-data.ts these functions are inlined into index.html as their source text
  * (build/first-data.ts): no imports, no names from outside their own bodies.
- * docs/decisions/016-first-data-from-index-html.md.
+ * docs/decisions/018-first-paint-before-the-app.md.
  */
 import type { FirstPicture, FirstPictureKind } from './first-data';
 
