@@ -63,6 +63,12 @@ test('a category page asks for its products and preloads the first picture befor
   expect(requests.filter((r) => r === 'POST /rest/v1/rpc/browse_products')).toHaveLength(1);
 });
 
+/** The address of the first sofa's page, as the Sofas collection links to it. */
+async function firstSofaHref(page: Page) {
+  await page.goto('/category/sofas');
+  return page.getByRole('list', { name: 'Sofas products' }).getByRole('link').first().getAttribute('href');
+}
+
 /** The layout shifts of the page so far (the CLS sum, input-driven ones left out). */
 const layoutShift = (page: Page) =>
   page.evaluate(
@@ -105,12 +111,7 @@ test('a category page shows its first picture before the app has arrived; the pa
 });
 
 test('a product page shows its photo before the app has arrived', async ({ page }) => {
-  await page.goto('/category/sofas');
-  const href = await page
-    .getByRole('list', { name: 'Sofas products' })
-    .getByRole('link')
-    .first()
-    .getAttribute('href');
+  const href = await firstSofaHref(page);
   await slowEntry(page, 1500);
   await page.goto(href!);
   await expect(page.locator('#first-paint img')).toBeVisible();
@@ -123,12 +124,7 @@ test('a product page shows its photo before the app has arrived', async ({ page 
 test('a product page asks for the product once, before the app arrives, and preloads its photo', async ({
   page,
 }) => {
-  await page.goto('/category/sofas');
-  const href = await page
-    .getByRole('list', { name: 'Sofas products' })
-    .getByRole('link')
-    .first()
-    .getAttribute('href');
+  const href = await firstSofaHref(page);
 
   await slowEntry(page, 1500);
   const requests = apiRequests(page);

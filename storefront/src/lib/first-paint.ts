@@ -117,10 +117,12 @@ export function paintFirst(first: FirstPaint, brand: string): Promise<void> {
     layer.remove();
   };
   const check = () => {
-    const picture = root.querySelector('img[fetchpriority="high"]');
     if (first.kind === 'hero') {
       if (root.querySelector('h1')) retire();
-    } else if (picture instanceof HTMLImageElement) {
+      return;
+    }
+    const picture = root.querySelector('img[fetchpriority="high"]');
+    if (picture instanceof HTMLImageElement) {
       observer.disconnect();
       if (picture.complete) retire();
       else {
