@@ -109,3 +109,35 @@ test('a category page and related products ask for a limited list', async ({ pag
       ?.get('limit'),
   ).toBe('5');
 });
+
+test('a product opens at its top, and Back returns to the same place in the list', async ({ page }) => {
+  await page.goto('/products?sort=price-asc');
+  const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(items).toHaveCount(PAGE_SIZE);
+  // Well down the list: the 20th product.
+  const card = items.nth(19);
+  await card.scrollIntoViewIfNeeded();
+  const name = (await card.getByRole('heading').textContent()) ?? '';
+  const listY = await page.evaluate(() => window.scrollY);
+  expect(listY).toBeGreaterThan(500);
+
+  await card.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY), 'a new page starts at the top').toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+  await expect(card).toBeInViewport();
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - listY)).toBeLessThan(50);
+
+  // A sort is a change of the listing, not a new page: the window stays where it is.
+  const sort = page.getByLabel('Sort by');
+  await sort.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  const sortY = await page.evaluate(() => window.scrollY);
+  await sort.selectOption({ label: 'Price: High to Low' });
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(items.first()).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY)).toBe(sortY);
+});

@@ -20,6 +20,7 @@ import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from 'shared/config';
+import { initialJsKb } from './initial-js.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const storefront = resolve(here, '..');
@@ -239,6 +240,10 @@ async function main(): Promise<number> {
       ['product', `/product/${await productId(o.product)}`],
       ['search', `/search?q=${encodeURIComponent(o.search)}`],
     ];
+    const dist = resolve(storefront, 'dist');
+    console.log(
+      `initial JavaScript (gzip -9, bench/initial-js.ts): ${pages.map(([name, path]) => `${name} ${initialJsKb(dist, path).kb} KB`).join(', ')}`,
+    );
     if (o.busy) {
       spinner = startSpinner();
       console.log('--busy: one core kept busy by a spinning child process during the runs');

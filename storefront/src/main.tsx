@@ -1,21 +1,36 @@
 import 'shared/schemas/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { ErrorBoundary } from 'react-error-boundary';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { createRouter } from '@/app/router';
+import { RouteError } from '@/app/route-error';
+import { AppRoutes, loadRoute } from '@/app/router';
 import { appStyles } from '@/lib/app-styles';
 import './index.css';
 
-const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-void appStyles().then(() =>
+/** An error in any page shows the error page; the next navigation (Back, a link) leaves it. */
+function Pages() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={RouteError} resetKeys={[location.key]}>
+      <AppRoutes />
+    </ErrorBoundary>
+  );
+}
+
+// The page's chunk (preloaded by index.html) and the stylesheet before the first render: the first paint
+// is the whole page, not a spinner.
+void Promise.all([appStyles(), loadRoute(location.pathname)]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   ),

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { PromoBanner } from '@/components/layout/promo-banner';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { startSessionSync } from '@/features/auth/hooks/use-session';
+import { useScrollRestoration } from '@/lib/scroll-restoration';
 
 // The assistant is not needed for the first paint: its own chunk.
 const ChatWidget = lazy(() =>
@@ -15,6 +16,7 @@ export function RootLayout() {
   // Once the first page has painted (the layout renders with it): the stored session needs supabase-js,
   // which a page like home does not need to paint (build/preload-route.ts `paintsBeforeData`).
   useEffect(() => startSessionSync(), []);
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -36,7 +38,6 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <ChatWidget />
       </Suspense>
-      <ScrollRestoration />
     </div>
   );
 }

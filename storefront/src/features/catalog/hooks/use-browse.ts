@@ -9,6 +9,7 @@ import {
   type BrowseScope,
   type BrowseState,
 } from '@/features/catalog/browse-params';
+import { KEEP_SCROLL } from '@/lib/scroll-restoration';
 
 export interface UseBrowseOptions {
   /** The listing: a category by slug (its page, or the all-products page's select), a search. */
@@ -70,10 +71,7 @@ export function useBrowse({
   const go = useCallback(
     (next: BrowseState, replace: boolean, nextScope: BrowseScope = { q, category }) => {
       const search = serializeBrowseParams(next, nextScope);
-      navigate(
-        { search: search && `?${search}`, hash: location.hash },
-        { replace, preventScrollReset: true },
-      );
+      navigate({ search: search && `?${search}`, hash: location.hash }, { replace, state: KEEP_SCROLL });
     },
     [navigate, location.hash, q, category],
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { variantFromUrl } from '@/features/catalog/variant-selection';
+import { KEEP_SCROLL } from '@/lib/scroll-restoration';
 
 interface UrlVariant {
   id: number;
@@ -26,7 +27,7 @@ export function useSelectedVariant<V extends UrlVariant>(variants: readonly V[])
         next.delete('variant');
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, state: KEEP_SCROLL },
     );
   }, [fellBack, setParams]);
   const select = (v: V) =>
@@ -36,7 +37,7 @@ export function useSelectedVariant<V extends UrlVariant>(variants: readonly V[])
         next.set('variant', v.sku);
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, state: KEEP_SCROLL },
     );
   return { variant, select };
 }
