@@ -14,6 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   delete window.__firstPaint;
 });
 
@@ -113,6 +114,13 @@ describe('the entry starts after the first paint', () => {
     expect(started.imported).toEqual([]);
     painted();
     await new Promise((r) => setTimeout(r, 0));
+    expect(started.imported).toEqual(['/assets/index-Ab1.js']);
+  });
+
+  it('at once in a tab opened in the background (no frame comes to paint in)', async () => {
+    window.__firstPaint = new Promise<void>(() => undefined);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const started = runStartApp(60_000);
     expect(started.imported).toEqual(['/assets/index-Ab1.js']);
   });
 

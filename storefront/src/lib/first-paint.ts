@@ -148,8 +148,8 @@ export function nextFrame(): Promise<void> {
 
 /**
  * Starts the app's entry (Vite's module script, added now; its download is under way) once index.html's first
- * picture is painted, at once when there is none to wait for, and at the latest `capMs` after the
- * navigation began: a slow answer or picture never holds the app back for long.
+ * picture is painted, at once when there is none to wait for or the tab is in the background, and at
+ * the latest `capMs` after the navigation began: a slow answer or picture never holds the app back for long.
  */
 export function startApp(entry: string, capMs: number): void {
   let started = false;
@@ -163,6 +163,9 @@ export function startApp(entry: string, capMs: number): void {
     script.src = entry;
     document.body.appendChild(script);
   };
+  // A tab opened in the background paints nothing and runs no animation frame (the first paint would
+  // wait for one): start now, so the page is ready when the shopper turns to it.
+  if (document.visibilityState === 'hidden') return go();
   setTimeout(go, Math.max(0, capMs - performance.now()));
   (window.__firstPaint ?? Promise.resolve()).then(go, go);
 }
