@@ -28,6 +28,13 @@ import {
 import { uniq } from './support/variants.ts';
 import type { TestServer } from 'supabase-local/testing';
 
+/** Thrown to roll a transaction back with what it read. */
+class Recomputed extends Error {
+  constructor(readonly tax: Awaited<ReturnType<typeof orderTax>>) {
+    super('rolled back');
+  }
+}
+
 const INVALID_GSTIN = 'Please enter a valid GSTIN (15 characters, e.g. 27AAPFU0939F1ZV).';
 const NAME_REQUIRED = 'Please enter the registered business name for the GSTIN.';
 
@@ -371,6 +378,51 @@ forEachStoreServer('GST: GSTINs, the tax snapshot and the rate table', ({ server
       expect(t.items.map((i) => i.gst_rate)).toEqual([18, 18, 5]);
       expect(storedSplit(t.items)).toEqual(expectedSplit(t, 'igst'));
       expect(orderSums(t)).toMatchObject({ charged: t.order.total, discount: 50000, lineInvariant: true });
+    });
+
+    it('place_order writes the tax private.snapshot_order_tax works out for the same order', async () => {
+      // place_order splits the tax before it writes the order and its lines (issue 22);
+      // snapshot_order_tax, the rule for invoicing orders from before the snapshot, must agree.
+      const a = await hsnProduct(s.db, 399.99, '9401');
+      const c = await hsnProduct(s.db, 123.45, '94038200');
+      const lines = [
+        { product_id: a.id, quantity: 2 },
+        { product_id: c.id, quantity: 1 },
+        { product_id: a.id, quantity: 1 },
+      ];
+      for (const [address, promo_code] of [
+        [ADDRESS.KA, 'SAVE10'],
+        [ADDRESS.MH, 'FLAT500'],
+      ] as const) {
+        const { data, error } = await place(lines, address, { promo_code });
+        expect(error).toBeNull();
+        const written = await orderTax(s.db, data!.id);
+        expect(written.items).toHaveLength(3);
+        const again = await s.db
+          .transaction(async (tx) => {
+            await tx.query('set local session_replication_role = replica');
+            await tx.query(
+              `update public.order_items set hsn_code = null, gst_rate = null, discount_share = null,
+                 delivery_share = null, taxable_value = null, cgst = null, sgst = null, utgst = null, igst = null
+               where order_id = $1`,
+              [data!.id],
+            );
+            await tx.query(
+              'update public.orders set place_of_supply = null, supply_type = null, tax_total = null where id = $1',
+              [data!.id],
+            );
+            await tx.query('set local session_replication_role = origin');
+            await tx.query('select private.snapshot_order_tax($1)', [data!.id]);
+            // roll the recomputation back: the order keeps what place_order wrote
+            throw new Recomputed(await orderTax(tx, data!.id));
+          })
+          .catch((e: unknown) => {
+            if (e instanceof Recomputed) return e.tax;
+            throw e;
+          });
+        expect(again).toEqual(written);
+        expect((await orderTax(s.db, data!.id)).order.tax_total).toBe(written.order.tax_total);
+      }
     });
   });
 

@@ -388,6 +388,43 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
       ).toBeNull();
       expect(await summary()).toMatchObject({ price_max: '24999.00', stock_quantity: 8, variant_count: 2 });
     });
+
+    it('turns in_stock off when checkouts sell the last orderable variant and on when one comes back, and only then', async () => {
+      // product_variants_summarize asks whether another variant can be ordered only when the moved
+      // variant's own orderability changes (issue 22): each step below is a case that shortcut decides.
+      const p = await sofa(2);
+      const [a, b, c] = Object.values(p.variants) as [number, number, number];
+      const product = async () =>
+        (
+          await s.db.query<{ in_stock: boolean; stock_quantity: number }>(
+            'select in_stock, stock_quantity from public.products where id = $1',
+            [p.id],
+          )
+        ).rows[0]!;
+      const buy = async (variant_id: number) => {
+        const { error } = await clients.customerA.rpc('place_order', {
+          items: [{ variant_id, quantity: 1 }],
+          shipping_address: shippingAddress(),
+          payment_method: 'cod',
+          idempotency_key: uniq('in-stock-'),
+        });
+        expect(error).toBeNull();
+      };
+      await buy(a); // stock left: orderability unchanged
+      expect(await product()).toEqual({ in_stock: true, stock_quantity: 5 });
+      await buy(a); // a sold out while b and c can still be ordered
+      expect(await product()).toEqual({ in_stock: true, stock_quantity: 4 });
+      for (const v of [b, b, c]) await buy(v);
+      expect(await product()).toEqual({ in_stock: true, stock_quantity: 1 });
+      await buy(c); // the last unit of the last orderable variant
+      expect(await product()).toEqual({ in_stock: false, stock_quantity: 0 });
+      await receive(s.db, a, 1); // one variant orderable again
+      expect(await product()).toEqual({ in_stock: true, stock_quantity: 1 });
+      // Taken off sale by hand: stock that leaves the variant's orderability as it was keeps it off.
+      await s.db.query('update public.products set in_stock = false where id = $1', [p.id]);
+      await receive(s.db, a, 1);
+      expect(await product()).toEqual({ in_stock: false, stock_quantity: 2 });
+    });
   });
 
   describe('admin_set_product_options and admin_generate_variants', () => {
