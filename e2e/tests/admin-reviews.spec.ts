@@ -131,10 +131,29 @@ test('a delivered order → the customer reviews it → staff approve (after an 
   await expect(page).toHaveURL(new RegExp(`/admin/reviews/${reviews.good}$`));
   await expect(page.getByRole('heading', { name: 'Review by Meera I.' })).toBeVisible();
   await expect(page.getByText('No photos.')).toBeVisible();
+  // Staff start the reply while Approve is still on its way (its answer held back here): the approved
+  // review that comes back must not erase what they typed.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const reviewWrites = (url: URL) => url.pathname === '/rest/v1/reviews';
+  let heldWrites = 0;
+  await page.route(reviewWrites, async (route) => {
+    if (route.request().method() === 'PATCH') {
+      heldWrites++;
+      await held;
+    }
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Approve' }).click();
+  await expect.poll(() => heldWrites, 'Approve writes the review').toBe(1);
+  const reply = page.getByLabel('Store reply (shown under the review)');
+  await reply.fill('Thank you, Meera! Enjoy the balcony.');
+  release();
   await expect(page.getByText('Review approved: it shows on the product page')).toBeVisible();
   await expect.poll(async () => (await reviewOf(reviews.good)).status).toBe('approved');
-  await page.getByLabel('Store reply (shown under the review)').fill('Thank you, Meera! Enjoy the balcony.');
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await page.unroute(reviewWrites);
+  await expect(reply).toHaveValue('Thank you, Meera! Enjoy the balcony.');
   await page.getByRole('button', { name: 'Save reply' }).click();
   await expect(page.getByText('Reply saved')).toBeVisible();
   await expect

@@ -77,6 +77,12 @@ function ReviewPage() {
   );
 }
 
+/**
+ * Approve and Reject refetch the review, and react-admin then resets the form to it: a reply typed
+ * meanwhile must stay (it is the only field, and it is not saved yet).
+ */
+const KEEP_TYPED_REPLY = { keepDirtyValues: true } as const;
+
 function ReplyToolbar() {
   return (
     <Toolbar>
@@ -107,7 +113,7 @@ export function ReviewEdit() {
       <Card variant="outlined" sx={{ border: 0 }}>
         <ReviewPage />
       </Card>
-      <SimpleForm toolbar={<ReplyToolbar />}>
+      <SimpleForm toolbar={<ReplyToolbar />} resetOptions={KEEP_TYPED_REPLY}>
         <TextInput
           source="store_reply"
           label="Store reply (shown under the review)"
