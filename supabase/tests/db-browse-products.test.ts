@@ -893,5 +893,124 @@ forEachStoreServer('browse_products', ({ server }) => {
       const staffAll = await browse({ category_slug: 'sofas', page_size: 100 }, staff);
       expect(staffAll.total).toBe((await browse({ category_slug: 'sofas' })).total + 1);
     });
+
+    it('keeps product_listing_entries (two or more groups chosen: the candidates) through every kind of product write', async () => {
+      // The entries as kept, and as a plain select of active products would make them.
+      const ENTRIES = `select coalesce(string_agg(concat_ws(':', product_id, value_id, category_id, price, original_price,
+          rating, review_count, in_stock, (extract(epoch from created_at) * 1000000)::bigint, attribute_value_ids::text),
+          ',' order by product_id, value_id), '') as k
+        from public.product_listing_entries`;
+      const BRUTE = `select coalesce(string_agg(concat_ws(':', p.id, v.value_id, p.category_id, p.price, p.original_price,
+          p.rating, p.review_count, p.in_stock, (extract(epoch from p.created_at) * 1000000)::bigint, p.attribute_value_ids::text),
+          ',' order by p.id, v.value_id), '') as k
+        from public.products as p
+        cross join lateral (select distinct u as value_id from unnest(p.attribute_value_ids) as u) as v
+        where p.is_active`;
+      const q1 = async (sql: string) => (await s.db.query<{ k: string }>(sql)).rows[0]!.k;
+      expect(await q1(ENTRIES)).toBe(await q1(BRUTE));
+      const id = async (sql: string) => Number((await s.db.query<{ id: string }>(sql)).rows[0]!.id);
+      // Sofas and dining tables (both filter on seating too), from the end of the catalog.
+      const product = (n: number) =>
+        id(`select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
+            where c.slug in ('sofas', 'dining') and p.is_active order by p.id desc offset ${n} limit 1`);
+      const [priced, hidden, moved, sold, rated, tagged, untagged, discounted] = [
+        await product(0),
+        await product(1),
+        await product(2),
+        await product(3),
+        await product(4),
+        await product(5),
+        await product(6),
+        await product(7),
+      ];
+      // A price through the variants (as the admin changes it), a deactivation, a move, out of stock, a
+      // rating and review count, a value added and one taken away, an original price, a product made
+      // and tagged, one deleted, and the hidden one shown again with a new value.
+      await s.db.query(
+        'update public.product_variants set price = price + 7000, original_price = null where product_id = $1',
+        [priced],
+      );
+      await s.db.query('update public.products set is_active = false where id = $1', [hidden]);
+      await s.db.query(
+        `update public.products set category_id = (select id from public.categories where slug = 'dining') where id = $1`,
+        [moved],
+      );
+      await s.db.query('update public.products set in_stock = false where id = $1', [sold]);
+      await s.db.transaction(async (tx) => {
+        await tx.query(`select set_config('furnicraft.review_stats', 'on', true)`);
+        await tx.query(
+          'update public.products set rating = 3.3, review_count = review_count + 4 where id = $1',
+          [rated],
+        );
+      });
+      const addValue = (productId: number, code: string) =>
+        s.db.query(
+          `insert into public.product_attribute_values (product_id, value_id)
+           select p.id, v.id from public.attribute_values as v
+           join public.attributes as a on a.id = v.attribute_id and a.code = $2, public.products as p
+           where p.id = $1 and not (v.id = any (p.attribute_value_ids))
+           order by v.id limit 1`,
+          [productId, code],
+        );
+      await addValue(tagged, 'colour');
+      await s.db.query(
+        `delete from public.product_attribute_values
+         where product_id = $1 and value_id = (select min(value_id) from public.product_attribute_values where product_id = $1)`,
+        [untagged],
+      );
+      await s.db.query('update public.products set original_price = price * 2 where id = $1', [discounted]);
+      const made = await staff
+        .from('products')
+        .insert({ name: uniq('Entry sofa '), price: 31000, category_id: 1, stock_quantity: 2 })
+        .select('id')
+        .single();
+      expect(made.error).toBeNull();
+      await addValue(made.data!.id, 'material');
+      await addValue(made.data!.id, 'colour');
+      const gone = await staff
+        .from('products')
+        .insert({ name: uniq('Deleted entry sofa '), price: 120000, category_id: 1, stock_quantity: 1 })
+        .select('id')
+        .single();
+      expect(gone.error).toBeNull();
+      await addValue(gone.data!.id, 'material');
+      await s.db.query('delete from public.products where id = $1', [gone.data!.id]);
+      await addValue(hidden, 'material');
+      await s.db.query('update public.products set is_active = true where id = $1', [hidden]);
+
+      expect(await q1(ENTRIES)).toBe(await q1(BRUTE));
+      // Listings with two or three groups chosen (read from the entries) against the brute force, for a
+      // visitor and a customer.
+      catalog = await loadCatalog(s.db);
+      const values = (code: string, productIds: number[]) =>
+        [...new Set(productIds.flatMap((pid) => [...catalog.products.find((p) => p.id === pid)!.values]))]
+          .map((v) => catalog.values.find((x) => x.id === v)!)
+          .filter((v) => catalog.attributes.find((a) => a.id === v.attribute_id)!.code === code)
+          .map((v) => v.slug);
+      const written = [priced, hidden, moved, sold, rated, tagged, untagged, discounted, made.data!.id];
+      const material = values('material', written);
+      const colour = values('colour', written);
+      const seating = values('seating', written);
+      const filterSets: Record<string, string[]>[] = [
+        { material, colour },
+        { material: material.slice(0, 1), colour: colour.slice(0, 2), seating },
+        { colour, seating: seating.slice(0, 1) },
+      ];
+      let listed = 0;
+      for (const category_slug of [null, 'sofas', 'dining'])
+        for (const filters of filterSets)
+          for (const rest of [
+            {},
+            { price_min: 20000, price_max: 90000 },
+            { min_rating: 3, in_stock_only: true, sort: 'price-asc' },
+          ]) {
+            const q: Query = { category_slug, filters, ...rest, page_size: 100 };
+            const got = await browse(q);
+            expectMatches(got, q);
+            expectMatches(await browse(q, asha), q, null, `customer: ${JSON.stringify(q)}`);
+            listed += got.total;
+          }
+      expect(listed).toBeGreaterThan(20);
+    });
   });
 });

@@ -1119,6 +1119,46 @@ export type Database = {
           },
         ];
       };
+      product_listing_entries: {
+        Row: {
+          attribute_value_ids: number[];
+          category_id: number;
+          created_at: string;
+          in_stock: boolean;
+          original_price: number | null;
+          price: number;
+          product_id: number;
+          rating: number | null;
+          review_count: number;
+          value_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          attribute_value_ids: number[];
+          category_id: number;
+          created_at: string;
+          in_stock: boolean;
+          original_price?: number | null;
+          price: number;
+          product_id: number;
+          rating?: number | null;
+          review_count: number;
+          value_id: number;
+        };
+        Update: {
+          attribute_value_ids?: number[];
+          category_id?: number;
+          created_at?: string;
+          in_stock?: boolean;
+          original_price?: number | null;
+          price?: number;
+          product_id?: number;
+          rating?: number | null;
+          review_count?: number;
+          value_id?: number;
+        };
+        Relationships: [];
+      };
       product_option_values: {
         Row: {
           id: number;

@@ -551,6 +551,11 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   // values or 4★ standing change) would bump its category's rows once per product in one transaction
   // below; off for the two bulk inserts, then recounted set-based (private.recount_listing_counts).
   await c.query(`alter table public.products disable trigger products_count_moved`);
+  // The same for the listing entries' row trigger (issue 22: products_listing_entries_moved rewrites a
+  // product's entries when its values or rating change), rebuilt by the same recount.
+  const entries =
+    (await c.query(`select to_regclass('public.product_listing_entries') as t`)).rows[0].t !== null;
+  if (entries) await c.query(`alter table public.products disable trigger products_listing_entries_moved`);
 
   // Filters (issue 20), through the triggers: one bulk insert into product_attribute_values, whose
   // statement trigger (sync_product_attribute_ids) rewrites products.attribute_value_ids of every
@@ -641,6 +646,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   );
 
   await c.query(`alter table public.products enable trigger products_count_moved`);
+  if (entries) await c.query(`alter table public.products enable trigger products_listing_entries_moved`);
   if ((await c.query(`select to_regprocedure('private.recount_listing_counts()') as f`)).rows[0].f)
     await step('listing_counts', `select private.recount_listing_counts()`);
 
@@ -665,7 +671,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
     `vacuum (analyze) public.products, public.product_variants, public.product_options, public.product_option_values,
        public.variant_option_values, public.stock_movements, public.orders, public.order_items, private.search_words, public.profiles, public.notification_outbox,
        public.invoices, public.returns, public.return_items, public.refunds, public.product_attribute_values, public.customer_stats,
-       public.reviews, public.product_review_stats, public.category_stats`,
+       public.reviews, public.product_review_stats, public.category_stats${entries ? ', public.product_listing_entries' : ''}`,
   );
   await c.query(`analyze`);
   return {
