@@ -25,9 +25,9 @@ export function initialScripts(html: string, pathname: string): string[] {
   return [...new Set([entry, ...preloads, ...withData, ...(route?.[1] ?? [])])];
 }
 
-export function initialJsKb(dist: string, pathname: string): { kb: number; files: number } {
+export function initialJsKb(dist: string, path: string): { kb: number; files: number } {
   const html = readFileSync(resolve(dist, 'index.html'), 'utf8');
-  const files = initialScripts(html, pathname);
+  const files = initialScripts(html, new URL(path, 'http://localhost').pathname); // without ?query
   const bytes = files.reduce(
     (sum, f) => sum + gzipSync(readFileSync(resolve(dist, f)), { level: 9 }).length,
     0,
