@@ -42,6 +42,7 @@ const STORE_TABLES = [
   'orders',
   'pincodes',
   'product_attribute_values',
+  'product_listing_entries',
   'product_option_values',
   'product_options',
   'product_review_stats',
