@@ -70,7 +70,7 @@ forEachDb('db batch', ({ db, kind, url }) => {
   /** One connection, so that what a statement leaves on it can be seen. */
   let one: Db;
   beforeAll(async () => {
-    one = await openPostgres({ url: url()!, max: 1 });
+    one = await openPostgres({ url: url()!, max: 1, pipelines: 0 }); // the statements on its one pooled connection
   });
   afterAll(() => one?.close());
 

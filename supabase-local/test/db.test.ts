@@ -176,10 +176,20 @@ describe('dbTarget', () => {
       url: 'postgres://x@h/db',
       poolSize: 10,
       preparedStatements: true,
+      pipelines: 2,
     });
     expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_POOL_SIZE: '3' })).toMatchObject({
       poolSize: 3,
     });
+    expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_POOL_SIZE: '1' })).toMatchObject({
+      pipelines: 1,
+    });
+    expect(dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_PIPELINE_CONNECTIONS: '0' })).toMatchObject(
+      { pipelines: 0 },
+    );
+    expect(() => dbTarget({ DATABASE_URL: 'postgres://x@h/db', DATABASE_PIPELINE_CONNECTIONS: 'x' })).toThrow(
+      /DATABASE_PIPELINE_CONNECTIONS/,
+    );
     expect(dbTarget({ SUPABASE_LOCAL_DATA: 'memory://' })).toEqual({ kind: 'pglite', dataDir: 'memory://' });
     expect(dbTarget({})).toMatchObject({
       kind: 'pglite',

@@ -25,7 +25,9 @@ forEachDb('REST prepared statements switch', ({ db, kind, url }) => {
 
   /** A REST app over its own one-connection Db, read from the environment as `serve` reads it. */
   async function serve(env: NodeJS.ProcessEnv): Promise<{ base: string; db: Db }> {
-    const one = await openTarget(dbTarget({ DATABASE_URL: url()!, DATABASE_POOL_SIZE: '1', ...env }));
+    const one = await openTarget(
+      dbTarget({ DATABASE_URL: url()!, DATABASE_POOL_SIZE: '1', DATABASE_PIPELINE_CONNECTIONS: '0', ...env }),
+    );
     const app = await createRestApp(one, {
       dbSchemas: ['public'],
       dbAnonRole: 'anon',

@@ -12,7 +12,7 @@ import type { Db } from './types.ts';
 export type { Db, Queryable, QueryResult, TransactionOptions } from './types.ts';
 
 export type DbTarget =
-  | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean }
+  | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean; pipelines?: number }
   | { kind: 'pglite'; dataDir: string };
 
 /**
@@ -34,7 +34,11 @@ export function dbTarget(env: NodeJS.ProcessEnv = process.env): DbTarget {
     const poolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
     if (!Number.isInteger(poolSize) || poolSize < 1)
       throw new Error(`DATABASE_POOL_SIZE must be a positive integer`);
-    return { kind: 'postgres', url, poolSize, preparedStatements: preparedStatementsSetting(env) };
+    const pipes = env.DATABASE_PIPELINE_CONNECTIONS?.trim();
+    const pipelines = pipes ? Number(pipes) : Math.min(2, poolSize);
+    if (!Number.isInteger(pipelines) || pipelines < 0)
+      throw new Error(`DATABASE_PIPELINE_CONNECTIONS must be a non-negative integer`);
+    return { kind: 'postgres', url, poolSize, preparedStatements: preparedStatementsSetting(env), pipelines };
   }
   const data = env.SUPABASE_LOCAL_DATA?.trim();
   if (!data) return { kind: 'pglite', dataDir: projectPaths().defaultDataDir };
@@ -51,6 +55,7 @@ export function openTarget(target: DbTarget): Promise<Db> {
         url: target.url,
         max: target.poolSize,
         preparedStatements: target.preparedStatements ?? preparedStatementsSetting(),
+        ...(target.pipelines === undefined ? {} : { pipelines: target.pipelines }),
       })
     : openPglite({ dataDir: target.dataDir });
 }

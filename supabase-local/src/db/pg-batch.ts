@@ -14,7 +14,7 @@
  * pooler such as PgBouncer or Supavisor in transaction mode, where the next transaction may run on
  * another server connection) every statement is sent unnamed: parsed and planned each time.
  */
-import type pg from 'pg';
+import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import type { BatchStatement, QueryResult } from './types.ts';
 
@@ -94,7 +94,16 @@ interface FieldMessage {
 
 type Parser = (text: string) => unknown;
 
-class BatchQuery implements pg.Submittable {
+/**
+ * node-postgres's pipeline mode takes only its own Query (it refuses other Submittables, as cursors
+ * keep a portal open across round trips; a batch does not): a batch is one, for that check.
+ */
+const QueryBase = pg.Query as unknown as new (config: object) => object;
+
+/** Streams corked until the end of this turn of the event loop (see `coalesce`). */
+const corked = new WeakSet<pg.Connection['stream']>();
+
+class BatchQuery extends QueryBase implements pg.Submittable {
   readonly #results: QueryResult[] = [];
   #fields: FieldMessage[] = [];
   #parsers: Parser[] = [];
@@ -108,7 +117,9 @@ class BatchQuery implements pg.Submittable {
     private readonly types: pg.CustomTypesConfig,
     private readonly settle: (error: unknown, results?: QueryResult[]) => void,
     named: boolean,
+    private readonly coalesce: boolean,
   ) {
+    super({});
     // values first: a value that cannot be sent (a circular object) fails before anything is written
     this.#steps = statements.map((s) => {
       const values = s.values.map((v) => pgUtils.prepareValue(v));
@@ -125,7 +136,19 @@ class BatchQuery implements pg.Submittable {
 
   submit(connection: pg.Connection): void {
     const stream = connection.stream;
-    stream.cork();
+    // Pipelined batches submitted during one turn of the event loop (the requests read from every
+    // socket that was ready) leave in one write: the socket stays corked until setImmediate.
+    const deferred = this.coalesce;
+    if (!deferred || !corked.has(stream)) {
+      stream.cork();
+      if (deferred) {
+        corked.add(stream);
+        setImmediate(() => {
+          corked.delete(stream);
+          stream.uncork();
+        });
+      }
+    }
     try {
       for (const name of this.prepared.closing.splice(0)) connection.close({ type: 'S', name }, false);
       for (const s of this.#steps) {
@@ -136,7 +159,7 @@ class BatchQuery implements pg.Submittable {
       }
       connection.sync();
     } finally {
-      stream.uncork();
+      if (!deferred) stream.uncork();
     }
   }
 
@@ -202,6 +225,11 @@ class BatchQuery implements pg.Submittable {
 export interface BatchOptions {
   /** Named prepared statements for those marked `prepare` (default true); false: all unnamed. */
   preparedStatements?: boolean;
+  /**
+   * The client is in node-postgres's pipeline mode, shared by concurrent batches: write this batch
+   * with the others of the same event-loop turn (one write for all, each still with its own Sync).
+   */
+  pipelined?: boolean;
 }
 
 /**
@@ -230,6 +258,7 @@ export function sendBatch(
           } else resolve(results ?? []);
         },
         options?.preparedStatements ?? true,
+        options?.pipelined ?? false,
       );
     } catch (e) {
       reject(e instanceof Error ? e : new Error(String(e)));

@@ -1,0 +1,92 @@
+/**
+ * PostgreSQL's Db.batch on shared connections in pipeline mode (src/db/postgres.ts): concurrent
+ * batches share a couple of server connections, yet each is its own transaction: a local setting,
+ * a role or a failure of one never reaches another, and the connection stays usable.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/postgres.ts';
+import type { Db } from '../src/db/types.ts';
+import { forEachDb } from '../src/testing/test-db.ts';
+
+forEachDb('db batch pipelined', ({ kind, url }) => {
+  if (kind !== 'postgres') {
+    it('is PostgreSQL only (PGlite has one connection)', () => {
+      expect(kind).toBe('pglite');
+    });
+    return;
+  }
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPostgres({ url: url()!, max: 10 });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const batchOf = (i: number) =>
+    db.batch([
+      { text: `select set_config('pipe.test', $1, true) as s`, values: [String(i)], prepare: true },
+      {
+        text: `select set_config('role', $1, true) as r`,
+        values: [i % 2 ? 'anon' : 'postgres'],
+        prepare: true,
+      },
+      {
+        text: `select pg_backend_pid() as pid, current_setting('pipe.test') as v, current_user as u,
+                 $1::int / $2::int as q`,
+        values: [i, i % 5 === 0 ? 0 : 1],
+        prepare: true,
+      },
+    ]);
+
+  it('concurrent batches share two connections, each its own transaction (settings, role, failure)', async () => {
+    const n = 40;
+    const settled = await Promise.allSettled(Array.from({ length: n }, (_, i) => batchOf(i)));
+    const pids = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      const r = settled[i]!;
+      if (i % 5 === 0) {
+        expect(r.status).toBe('rejected');
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: '22012' });
+        continue;
+      }
+      expect(r.status).toBe('fulfilled');
+      const row = (r as PromiseFulfilledResult<Awaited<ReturnType<typeof batchOf>>>).value[2]!.rows[0]!;
+      expect(row).toMatchObject({ v: String(i), u: i % 2 ? 'anon' : 'postgres', q: i });
+      pids.add(row['pid'] as number);
+    }
+    // 40 at once on a pool of 10 would take up to 10 server connections; pipelined, two
+    expect(pids.size).toBeLessThanOrEqual(2);
+    // nothing of a batch outlives its Sync: no transaction left open, no setting, no role
+    const after = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        db.batch([
+          {
+            text: `select coalesce(current_setting('pipe.test', true), '') as v, current_user as u`,
+            values: [],
+          },
+        ]),
+      ),
+    );
+    for (const [r] of after) expect(r!.rows[0]).toEqual({ v: '', u: 'postgres' });
+  });
+
+  it('writes of concurrent batches commit each at its own Sync; a failed one keeps nothing', async () => {
+    await db.exec('drop table if exists t_pipe; create table t_pipe (id int primary key)');
+    const settled = await Promise.allSettled(
+      [1, 2, 2, 3].map((id) =>
+        db.batch([
+          { text: 'insert into t_pipe values ($1)', values: [id] },
+          { text: 'select 1', values: [] },
+        ]),
+      ),
+    );
+    // the two inserts of 2 may run on either connection: one of them fails (duplicate key)
+    expect(settled.filter((s) => s.status === 'rejected')).toMatchObject([{ reason: { code: '23505' } }]);
+    expect((await db.query('select id from t_pipe order by id')).rows).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 3 },
+    ]);
+  });
+});
