@@ -71,6 +71,28 @@ forEachDb('db batch pipelined', ({ kind, url }) => {
     for (const [r] of after) expect(r!.rows[0]).toEqual({ v: '', u: 'postgres' });
   });
 
+  it('a pipelined connection the server ends is replaced: later batches succeed', async () => {
+    const pidOf = async () =>
+      (await db.batch([{ text: 'select pg_backend_pid() as pid', values: [] }]))[0]!.rows[0]![
+        'pid'
+      ] as number;
+    const pids = new Set(await Promise.all(Array.from({ length: 8 }, pidOf)));
+    await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...pids]]);
+    // a batch sent before the connection's end is noticed may fail; then they succeed on new connections
+    await expect
+      .poll(
+        () =>
+          pidOf().then(
+            (pid) => !pids.has(pid),
+            () => false,
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
+    const after = await Promise.all(Array.from({ length: 8 }, pidOf));
+    for (const pid of after) expect(pids.has(pid)).toBe(false);
+  });
+
   it('writes of concurrent batches commit each at its own Sync; a failed one keeps nothing', async () => {
     await db.exec('drop table if exists t_pipe; create table t_pipe (id int primary key)');
     const settled = await Promise.allSettled(

@@ -167,7 +167,9 @@ class PostgresDb implements Db {
     }
   }
 
-  async #connectPipe(pipe: Pipe): Promise<pg.Client> {
+  // Not async: `pipe.client` must be this very promise, so that `drop` recognises it (an async
+  // function would hand back another promise, and a dead connection would stay the pipe's for good).
+  #connectPipe(pipe: Pipe): Promise<pg.Client> {
     const client = new pg.Client({ ...this.clientConfig, pipeline: true });
     const drop = (): void => {
       if (pipe.client === connecting) pipe.client = null;
