@@ -75,7 +75,9 @@ export const DB_IMPLEMENTATION = 'src/db/{postgres,pglite}.ts';
 
 export async function openPostgresDb(url: string): Promise<Db> {
   const { openPostgres } = await import('../src/db/postgres.ts');
-  return openPostgres({ url, max: POOL_SIZE });
+  // as the server reads it (src/db/index.ts): 0 turns the shared pipelined connections off
+  const pipes = process.env['DATABASE_PIPELINE_CONNECTIONS']?.trim();
+  return openPostgres({ url, max: POOL_SIZE, ...(pipes ? { pipelines: Number(pipes) } : {}) });
 }
 
 export async function openPgliteDb(): Promise<Db> {
