@@ -74,10 +74,10 @@ export async function dropScratchDatabase(adminUrl: string, dbName: string): Pro
 export const DB_IMPLEMENTATION = 'src/db/{postgres,pglite}.ts';
 
 export async function openPostgresDb(url: string): Promise<Db> {
-  const { openPostgres } = await import('../src/db/postgres.ts');
-  // as the server reads it (src/db/index.ts): 0 turns the shared pipelined connections off
-  const pipes = process.env['DATABASE_PIPELINE_CONNECTIONS']?.trim();
-  return openPostgres({ url, max: POOL_SIZE, ...(pipes ? { pipelines: Number(pipes) } : {}) });
+  const { dbTarget, openTarget } = await import('../src/db/index.ts');
+  // configured from the environment as the server is (DATABASE_PIPELINE_CONNECTIONS,
+  // PGRST_DB_PREPARED_STATEMENTS), with the bench's URL and pool size
+  return openTarget(dbTarget({ ...process.env, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL_SIZE) }));
 }
 
 export async function openPgliteDb(): Promise<Db> {

@@ -4,7 +4,8 @@
  * that hold from one statement to the next, nothing kept on failure or with `rollback`, statements
  * that follow schema changes, a bounded number per connection, names forgotten after a failure.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { MAX_PREPARED } from '../src/db/pg-batch.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import type { Db } from '../src/db/types.ts';
@@ -90,6 +91,40 @@ forEachDb('db batch', ({ db, kind, url }) => {
     // the statement's columns change: PostgreSQL refuses the cached plan; it is parsed again
     await one.exec(`alter table t_prep add column b text default 'x'`);
     expect((await one.batch([stmt]))[0]!.rows).toEqual([{ a: 1, b: 'x' }]);
+  });
+
+  it('describes a named statement once: later runs read its rows with the columns kept from then', async () => {
+    const describe = vi.spyOn(pg.Connection.prototype, 'describe');
+    try {
+      const typed = {
+        text: `select $1::int as i, $1::numeric / 3 as n, jsonb_build_object('k', $1::int) as j,
+                 timestamptz '2026-11-28 10:00:00+05:30' as t, $1::int > 1 as b, null::text as z`,
+        values: [2],
+        prepare: true,
+      };
+      const write = { text: 'insert into t_prep (a) values ($1)', values: [7], prepare: true };
+      const runs = [];
+      for (let k = 0; k < 3; k++) runs.push(await one.batch([typed, write]));
+      for (const [read, wrote] of runs) {
+        expect(read!.rows).toEqual([
+          {
+            i: 2,
+            n: '0.66666666666666666667',
+            j: { k: 2 },
+            t: new Date('2026-11-28T04:30:00Z'),
+            b: true,
+            z: null,
+          },
+        ]);
+        expect(read!.fields.map((f) => f.name)).toEqual(['i', 'n', 'j', 't', 'b', 'z']);
+        expect(wrote).toMatchObject({ rows: [], fields: [], affectedRows: 1 });
+      }
+      // one Describe of each statement (in the first batch), none after
+      expect(describe.mock.calls.map(([m]) => m.type)).toEqual(['S', 'S']);
+    } finally {
+      describe.mockRestore();
+      await one.exec('delete from t_prep where a = 7');
+    }
   });
 
   it('parses its statements again when the connection lost them (DEALLOCATE ALL)', async () => {

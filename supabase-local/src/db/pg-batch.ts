@@ -8,7 +8,9 @@
  *
  * Statements marked `prepare` get a name on their connection the first time and are then only bound
  * and executed: PostgreSQL parses and plans them once, and re-plans them by itself when the
- * search_path, the role (row security) or the objects they use change. A connection keeps at most
+ * search_path, the role (row security) or the objects they use change. Their columns are described
+ * once, with the parse, and kept with the name: they cannot change under it (PostgreSQL fails the
+ * statement with 0A000 instead, and it is parsed and described again). A connection keeps at most
  * MAX_PREPARED of them; the least recently used are closed (in the next batch, same round trip).
  * With `preparedStatements: false` (PostgREST's db-prepared-statements = false, for a transaction
  * pooler such as PgBouncer or Supavisor in transaction mode, where the next transaction may run on
@@ -16,17 +18,39 @@
  */
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
-import type { BatchStatement, QueryResult } from './types.ts';
+import type { BatchStatement, Field, QueryResult } from './types.ts';
 
 /** Named statements per connection; enough for the REST engine's distinct statements of a busy app. */
 export const MAX_PREPARED = 200;
 
+/** A statement's columns and their parsers, as its Describe answered. */
+interface Columns {
+  fields: Field[];
+  parsers: Parser[];
+}
+
 /** The named statements of one connection, least recently used first. */
 class Prepared {
   readonly #names = new Map<string, string>();
+  /** each named statement's columns, once a Describe of it has answered */
+  readonly #columns = new Map<string, Columns>();
   /** names to close at the start of the next batch */
   readonly closing: string[] = [];
   #next = 0;
+
+  columns(name: string): Columns | undefined {
+    return this.#columns.get(name);
+  }
+
+  /** Its columns cannot change while the name lives: PostgreSQL fails the statement instead (0A000). */
+  keepColumns(name: string, columns: Columns): void {
+    if ([...this.#names.values()].includes(name)) this.#columns.set(name, columns);
+  }
+
+  #close(name: string): void {
+    this.#columns.delete(name);
+    this.closing.push(name);
+  }
 
   /** The statement's name, and whether this batch must parse it. */
   name(text: string): { name: string; fresh: boolean } {
@@ -41,7 +65,7 @@ class Prepared {
     for (const [oldText, oldName] of this.#names) {
       if (this.#names.size <= MAX_PREPARED) break;
       this.#names.delete(oldText);
-      this.closing.push(oldName);
+      this.#close(oldName);
     }
     return { name, fresh: true };
   }
@@ -51,7 +75,7 @@ class Prepared {
     for (const [text, name] of this.#names) {
       if (names.includes(name)) {
         this.#names.delete(text);
-        this.closing.push(name);
+        this.#close(name);
       }
     }
   }
@@ -109,7 +133,14 @@ class BatchQuery extends QueryBase implements pg.Submittable {
   #parsers: Parser[] = [];
   #rows: Record<string, unknown>[] = [];
   #rowError: unknown = null;
-  readonly #steps: { name: string; parse: boolean; text: string; values: (string | Buffer | null)[] }[];
+  readonly #steps: {
+    name: string;
+    parse: boolean;
+    text: string;
+    values: (string | Buffer | null)[];
+    /** a named statement's columns, known from an earlier Describe: no Describe this time */
+    columns: Columns | undefined;
+  }[];
 
   constructor(
     statements: BatchStatement[],
@@ -123,10 +154,24 @@ class BatchQuery extends QueryBase implements pg.Submittable {
     // values first: a value that cannot be sent (a circular object) fails before anything is written
     this.#steps = statements.map((s) => {
       const values = s.values.map((v) => pgUtils.prepareValue(v));
-      if (!s.prepare || !named) return { name: '', parse: true, text: s.text, values };
+      if (!s.prepare || !named) return { name: '', parse: true, text: s.text, values, columns: undefined };
       const { name, fresh } = prepared.name(s.text);
-      return { name, parse: fresh, text: s.text, values };
+      return {
+        name,
+        parse: fresh,
+        text: s.text,
+        values,
+        columns: fresh ? undefined : prepared.columns(name),
+      };
     });
+    this.#startStep();
+  }
+
+  /** The next statement's columns when they are known (its rows come without a RowDescription). */
+  #startStep(): void {
+    const columns = this.#steps[this.#results.length]?.columns;
+    this.#fields = columns ? columns.fields : [];
+    this.#parsers = columns ? columns.parsers : [];
   }
 
   /** names this batch parses: unknown state on the server if it fails */
@@ -153,8 +198,10 @@ class BatchQuery extends QueryBase implements pg.Submittable {
       for (const name of this.prepared.closing.splice(0)) connection.close({ type: 'S', name }, false);
       for (const s of this.#steps) {
         if (s.parse) connection.parse({ name: s.name, text: s.text, types: [] }, false);
+        // A named statement is described once (its answer kept by #finish), an unnamed one each time.
+        if (s.name && !s.columns) connection.describe({ type: 'S', name: s.name }, false);
         connection.bind({ statement: s.name, portal: '', values: s.values }, false);
-        connection.describe({ type: 'P', name: '' }, false);
+        if (!s.name) connection.describe({ type: 'P', name: '' }, false);
         connection.execute({ portal: '' }, false);
       }
       connection.sync();
@@ -193,14 +240,14 @@ class BatchQuery extends QueryBase implements pg.Submittable {
   }
 
   #finish(affectedRows: number): void {
-    this.#results.push({
-      rows: this.#rows,
-      fields: this.#fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-      affectedRows,
-    });
-    this.#fields = [];
-    this.#parsers = [];
+    const step = this.#steps[this.#results.length];
+    const fields = step?.columns
+      ? step.columns.fields
+      : this.#fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+    this.#results.push({ rows: this.#rows, fields, affectedRows });
+    if (step?.name && !step.columns) this.prepared.keepColumns(step.name, { fields, parsers: this.#parsers });
     this.#rows = [];
+    this.#startStep();
   }
 
   handlePortalSuspended(): void {}

@@ -26,11 +26,11 @@ describe('settingsStatement', () => {
       readOnly: true,
     });
     expect(s.text).toBe(
-      "select set_config('search_path', $1, true), set_config('role', $2, true), " +
+      "select from (select set_config('search_path', $1, true), set_config('role', $2, true), " +
         "set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true), " +
         "set_config('request.path', $5, true), set_config('request.headers', $6, true), " +
         "set_config('request.cookies', $7, true), set_config($8, $9, true), set_config($10, $11, true), " +
-        "set_config('timezone', $12, true), set_config('transaction_read_only', 'on', true)",
+        "set_config('timezone', $12, true), set_config('transaction_read_only', 'on', true)) as settings",
     );
     expect(s.values).toEqual([
       '"api", "public", "extensions"',
