@@ -2,7 +2,8 @@
  * `pnpm bench`: PostgREST's own benchmark workload (bench/workload: Chinook + eight request shapes)
  * against supabase-local's REST engine, with two ceilings on the same database: a bare node:http +
  * node-postgres server replaying the engine's own transaction, and pgbench running it. Then the same
- * shapes over PGlite, and cold start / resident memory. Figures are reported, never asserted.
+ * shapes over PGlite, and the bench REST child's start and resident memory (npm start's server:
+ * bench/start.ts). Figures are reported, never asserted.
  *
  *   tsx bench/run.ts [--duration=10] [--warmup=2] [--connections=50] [--only=GETSingle,GETSingleEmbed] [--rounds=1]
  *                    [--variants] [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile]
@@ -11,8 +12,7 @@
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is only used to create and drop
  * a scratch database; results go to bench/results/latest.json.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -30,7 +30,6 @@ import {
   DEFAULT_DATABASE_URL,
   dropScratchDatabase,
   openPostgresDb,
-  PACKAGE_DIR,
   POOL_SIZE,
   REST_CONFIG,
 } from './setup.ts';
@@ -138,16 +137,6 @@ async function firstServed(c: Child, p: string): Promise<number> {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = http.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------- runs
@@ -310,7 +299,9 @@ async function main(): Promise<void> {
   let specs: ReplaySpec[] = [];
   const profiles: ProfileSummary[] = [];
   let pgVersion: string | undefined;
-  let cliNote = '';
+  // npm start's server (the bundle, on a data folder) is bench/start.ts's to measure
+  const cliNote =
+    "`npm start`'s server (bin/supabase-local.mjs on a data folder): `pnpm --filter supabase-local run bench:start`";
 
   let dropped = false;
   const cleanup = async () => {
@@ -489,19 +480,7 @@ async function main(): Promise<void> {
       await lite.stop();
     }
 
-    // 8. cold start of the real server (src/cli.ts serve)
-    const cli = path.join(PACKAGE_DIR, 'src/cli.ts');
-    if (!existsSync(cli)) {
-      cliNote =
-        'src/cli.ts does not exist yet: cold start and RSS of `supabase-local serve` not measured (see the bench REST child figures instead)';
-      console.log(`\nCold start: ${cliNote}`);
-    } else {
-      console.log('\nCold start of `tsx src/cli.ts serve` (SUPABASE_LOCAL_DATA=memory://):');
-      cold.push(await cliColdStart(cli));
-      console.log(fmtCold(cold[cold.length - 1]!));
-    }
-
-    // 9. profile when REST is below the target against bare Node (or on --profile)
+    // 8. profile when REST is below the target against bare Node (or on --profile)
     Object.assign(ratios, computeRatios(runs, opts.rounds));
     const below = Object.entries(ratios)
       .filter(([, r]) => r['rest/bare-node'] !== null && r['rest/bare-node']! < TARGET_RATIO)
@@ -679,83 +658,6 @@ const PUBLISHED: Record<string, { rps: number; p50: number }> = {
   RPCSimple: { rps: 1839, p50: 26.6 },
   RPCGETSingleEmbed: { rps: 1306, p50: 37.4 },
 };
-
-/**
- * `supabase-local serve` on an in-memory PGlite (SUPABASE_LOCAL_DATA=memory://): time from spawning
- * the process to its first 200 on GET /rest/v1/ with the anon key, then its resident memory idle and
- * under a short load of that request. Started as `node --import tsx src/cli.ts serve`, which is what
- * `tsx src/cli.ts serve` runs without tsx's extra wrapper process (whose RSS is not the server's).
- */
-async function cliColdStart(cli: string): Promise<ColdStart> {
-  const { apiKeys } = await import('../src/keys.ts');
-  const port = await freePort();
-  const apiPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SUPABASE_LOCAL_DATA: 'memory://',
-    PORT: String(port),
-    SUPABASE_PORT: String(apiPort),
-    SUPABASE_SMTP_PORT: '0', // any free port: the mailbox's listener beside a running npm start
-  };
-  delete env['DATABASE_URL'];
-  const anon = apiKeys(env).anonKey;
-  const headers = { apikey: anon, Authorization: `Bearer ${anon}` };
-  const base = `http://127.0.0.1:${apiPort}`;
-  const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
-    cwd: PACKAGE_DIR,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(proc);
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  let firstMs: number | null = null;
-  let note = '';
-  const deadline = t0 + 60_000;
-  while (performance.now() < deadline && proc.exitCode === null) {
-    try {
-      const r = await once(base, { method: 'GET', path: '/rest/v1/', headers });
-      firstMs = Math.round(performance.now() - t0);
-      note = `first answer HTTP ${r.status} on GET /rest/v1/ (anon key)`;
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  if (firstMs === null)
-    note = proc.exitCode !== null ? `exited with ${proc.exitCode} before answering` : 'no answer within 60 s';
-  const idle = proc.pid ? readRssKB(proc.pid) : null;
-  let underLoad: RunFigures | undefined;
-  if (firstMs !== null && proc.pid) {
-    const shape: Shape = {
-      name: 'GET /rest/v1/',
-      expect: 200,
-      request: () => ({ method: 'GET', path: '/rest/v1/', headers }),
-    };
-    underLoad = await runShape(shape, {
-      baseUrl: base,
-      pid: proc.pid,
-      target: 'cli-serve',
-      connections: opts.connections,
-      duration: Math.min(opts.duration, 5),
-      warmup: 0,
-    });
-    note += `; under load (${underLoad.rps} req/s, statuses ${JSON.stringify(underLoad.statusCodes)}) max RSS ${underLoad.rssMaxMB} MB`;
-  }
-  proc.kill('SIGTERM');
-  const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(killer);
-  children.delete(proc);
-  return {
-    what: '`tsx src/cli.ts serve` (SUPABASE_LOCAL_DATA=memory://)',
-    listenMs: null,
-    firstRequestMs: firstMs,
-    idleRssMB: idle === null ? null : Math.round(idle / 102.4) / 10,
-    loadRssMB: underLoad?.rssMaxMB ?? null,
-    note,
-  };
-}
 
 function fmtCold(c: ColdStart): string {
   if (c.target) {
