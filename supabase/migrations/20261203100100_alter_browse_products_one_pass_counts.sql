@@ -288,7 +288,8 @@ begin
       limit $8
     ),
     -- each value's products that pass every condition but its own group's: the kept rows grouped by
-    -- (value array, miss) first (~1,200 pairs for all products filtered), then those arrays unnested
+    -- (value array, miss) first (~1,200 pairs on the whole catalog, filtered), then those arrays
+    -- unnested
     value_counts as (
       select v.id, sum(g.n)::bigint as n
       from (
