@@ -359,7 +359,7 @@ async function main(): Promise<void> {
     const rest = await startChild({ BENCH_MODE: 'rest', BENCH_DB: 'postgres', BENCH_DATABASE_URL: url });
     const first = await firstServed(rest, DRAIN_PATH);
     cold.push({
-      what: 'bench REST child over PostgreSQL (tsx + engine + schema cache)',
+      what: 'bench REST child over PostgreSQL (bundled engine + schema cache)',
       target: 'rest-pg',
       listenMs: rest.listenMs,
       firstRequestMs: first,
@@ -510,7 +510,8 @@ async function main(): Promise<void> {
                   BENCH_DATABASE_URL: url,
                   BENCH_REPLAY: path.join(RESULTS_DIR, 'replay.json'),
                 };
-          const child = await startChild(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+          // through tsx, so the profile names each function's file (the measured runs run the bundle)
+          const child = await startChild(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`], { sources: true });
           await firstServed(child, DRAIN_PATH);
           const r = await runShape(shape, {
             baseUrl: child.baseUrl,

@@ -1,10 +1,14 @@
 /**
- * server.ts in a child process (Node with tsx), so the load generator has its own event loop: resolves
- * once the child listens, with its port and how long it took. Used by bench/run.ts and, as the
+ * server.ts in a child process, so the load generator has its own event loop: resolves once the child
+ * listens, with its port and how long it took. The child runs server.ts as one esbuild bundle, the way
+ * `npm start` runs the server (bin/bundle.mjs), not through tsx (whose transform adds a `__name` call
+ * per named closure: per request in the engine); SUPABASE_LOCAL_TSX=1 runs it through tsx. Used by bench/run.ts and, as the
  * package's `supabase-local/bench` entry, by the store's supabase/bench/catalog/run.ts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bundleCode } from '../bin/bundle.mjs';
 import { BENCH_DIR, PACKAGE_DIR } from './setup.ts';
 
 export interface Child {
@@ -22,11 +26,37 @@ export interface Child {
 /** Every child still running: the benchmark kills them all should it stop early. */
 export const children = new Set<ChildProcess>();
 
-export function startChild(env: Record<string, string>, execArgv: string[] = []): Promise<Child> {
+let bundled: Promise<string> | null = null;
+
+/** bench/server.ts bundled, once per process (a few hundred ms), beside `npm start`'s bundle. */
+function serverBundle(): Promise<string> {
+  return (bundled ??= (async () => {
+    const dir = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'supabase-local');
+    const out = path.join(dir, `bench-server-${process.pid}.mjs`);
+    const code = await bundleCode(path.join(BENCH_DIR, 'server.ts'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${out}.partial`, code);
+    renameSync(`${out}.partial`, out);
+    process.once('exit', () => rmSync(out, { force: true }));
+    return out;
+  })());
+}
+
+/**
+ * `sources`: run server.ts through tsx even so — a CPU profile then names each function's own file
+ * (bench/profile.ts sorts the time by src/rest, src/db…), where a bundle is one file.
+ */
+export async function startChild(
+  env: Record<string, string>,
+  execArgv: string[] = [],
+  options: { sources?: boolean } = {},
+): Promise<Child> {
+  const tsx = options.sources === true || process.env['SUPABASE_LOCAL_TSX'] === '1';
+  const entry = tsx ? path.join(BENCH_DIR, 'server.ts') : await serverBundle();
   const spawnedAt = performance.now();
-  const proc = fork(path.join(BENCH_DIR, 'server.ts'), [], {
+  const proc = fork(entry, [], {
     cwd: PACKAGE_DIR,
-    execArgv: ['--import', 'tsx', ...execArgv],
+    execArgv: tsx ? ['--import', 'tsx', ...execArgv] : execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleCode } from './bundle.mjs';
 
 const PACKAGE = dirname(dirname(fileURLToPath(import.meta.url)));
 const SRC = join(PACKAGE, 'src');
@@ -32,39 +33,12 @@ async function bundle() {
   for (const file of sources()) hash.update(`${relative(SRC, file)}\n`).update(readFileSync(file));
   const out = join(CACHE, `cli-${hash.digest('hex').slice(0, 16)}.mjs`);
   if (existsSync(out)) return out;
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [join(SRC, 'cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        // Each module keeps its own import.meta.url (paths to its SQL files, the repository root,
-        // the functions' worker), as if it were still loaded from src/.
-        name: 'own-import-meta-url',
-        setup(b) {
-          b.onLoad({ filter: /\.ts$/ }, (args) => ({
-            contents: readFileSync(args.path, 'utf8').replaceAll(
-              'import.meta.url',
-              JSON.stringify(pathToFileURL(args.path).href),
-            ),
-            loader: 'ts',
-          }));
-        },
-      },
-    ],
-  });
-  await esbuild.stop(); // its service process would otherwise live as long as the server
+  const code = await bundleCode(join(SRC, 'cli.ts'));
   mkdirSync(CACHE, { recursive: true });
   for (const f of readdirSync(CACHE))
     if (/^cli-[0-9a-f]+\.mjs$/.test(f)) rmSync(join(CACHE, f), { force: true });
   const partial = `${out}.${process.pid}`;
-  writeFileSync(partial, result.outputFiles[0].contents);
+  writeFileSync(partial, code);
   renameSync(partial, out); // atomic: another process starting now never loads half a file
   return out;
 }
