@@ -6,7 +6,9 @@
  * (COD and online), payments, status moves, cancellations (a paid online one refunded), a processed
  * refund, concurrent checkouts, backdating (replication mode) and a deleted order, the kept sums equal
  * a group-by of the orders and every order figure of the dashboard equals the brute-force count it
- * made before (all-time totals, per status, awaiting shipment, today, yesterday, the 30 days).
+ * made before (all-time totals, per status, awaiting shipment, today, yesterday, the 30 days). The
+ * nightly fold (private.fold_order_day_totals, pg_cron) leaves one row per key of each past day and
+ * the same figures.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Queryable } from 'supabase-local';
@@ -274,6 +276,67 @@ forEachStoreServer('dashboard order figures kept', ({ kind, server }) => {
       await replica('delete from public.orders where id = $1', [c.id]);
       now = await expectRecount();
       expect(now.total_orders - before.total_orders).toBe(2);
+    });
+
+    it('folds the slot rows of past days into one row per key every night, the figures unchanged', async () => {
+      const a = await order(asha, 2300);
+      const b = await order(bilal, 4500);
+      const c = await order(bilal, 6700);
+      await replica("update public.orders set created_at = now() - interval '3 days' where id in ($1, $2)", [
+        a.id,
+        b.id,
+      ]);
+      await replica("update public.orders set created_at = now() - interval '5 days' where id = $1", [c.id]);
+      // An order placed through one backend's slot and moved through another's: rows that cancel out.
+      await s.db.query(
+        `insert into private.order_day_totals (day, status, payment_method, payment_status, slot, orders, revenue)
+         values ((now() at time zone 'Asia/Kolkata')::date - 4, 'cancelled', 'cod', 'pending', 111, 1, 990),
+                ((now() at time zone 'Asia/Kolkata')::date - 4, 'cancelled', 'cod', 'pending', 222, -1, -990),
+                ((now() at time zone 'Asia/Kolkata')::date - 3, 'pending', 'cod', 'pending', 333, 2, 100),
+                ((now() at time zone 'Asia/Kolkata')::date - 3, 'pending', 'cod', 'pending', 444, -2, -100)`,
+      );
+      const rowsOf = async (where: string) =>
+        (
+          await s.db.query<{ slot: number; n: string }>(
+            `select t.slot, count(*)::text as n from private.order_day_totals as t
+             where ${where} group by 1 order by 1`,
+          )
+        ).rows;
+      const past = "day < (now() at time zone 'Asia/Kolkata')::date";
+      const todayRows = await rowsOf(`not (${past})`);
+      expect((await rowsOf(`${past} and slot <> 0`)).length).toBeGreaterThanOrEqual(4);
+      const before = await expectRecount();
+
+      const { rows } = await s.db.query<{ folded: number }>(
+        'select private.fold_order_day_totals() as folded',
+      );
+      expect(rows[0]!.folded).toBeGreaterThanOrEqual(6);
+      expect(await rowsOf(`${past} and slot <> 0`)).toEqual([]);
+      // one row per key, none for a key that came to nothing
+      const { rows: perKey } = await s.db.query<{ n: string }>(
+        `select count(*)::text as n from private.order_day_totals as t where t.${past}
+         group by t.day, t.status, t.payment_method, t.payment_status having count(*) > 1`,
+      );
+      expect(perKey).toEqual([]);
+      const { rows: zero } = await s.db.query(
+        `select 1 from private.order_day_totals as t where t.${past} and t.orders = 0 and t.revenue = 0`,
+      );
+      expect(zero).toEqual([]);
+      // today's rows are left to their writers
+      expect(await rowsOf(`not (${past})`)).toEqual(todayRows);
+      expect(await expectRecount()).toEqual(before);
+      // a second fold finds nothing to do
+      const again = await s.db.query<{ folded: number }>('select private.fold_order_day_totals() as folded');
+      expect(again.rows[0]!.folded).toBe(0);
+    });
+
+    it('folds nightly: the pg_cron job the migrations schedule', async () => {
+      const { rows } = await s.db.query<{ schedule: string; command: string; active: boolean }>(
+        `select schedule, command, active from cron.job where jobname = 'fold-order-day-totals'`,
+      );
+      expect(rows).toEqual([
+        { schedule: '30 20 * * *', command: 'select private.fold_order_day_totals()', active: true },
+      ]);
     });
 
     it('keeps the sums right when customers check out at the same time', async () => {
