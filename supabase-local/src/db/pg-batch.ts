@@ -32,6 +32,8 @@ interface Columns {
 /** The named statements of one connection, least recently used first. */
 class Prepared {
   readonly #names = new Map<string, string>();
+  /** the names in #names, for a lookup by name */
+  readonly #live = new Set<string>();
   /** each named statement's columns, once a Describe of it has answered */
   readonly #columns = new Map<string, Columns>();
   /** names to close at the start of the next batch */
@@ -44,10 +46,11 @@ class Prepared {
 
   /** Its columns cannot change while the name lives: PostgreSQL fails the statement instead (0A000). */
   keepColumns(name: string, columns: Columns): void {
-    if ([...this.#names.values()].includes(name)) this.#columns.set(name, columns);
+    if (this.#live.has(name)) this.#columns.set(name, columns);
   }
 
   #close(name: string): void {
+    this.#live.delete(name);
     this.#columns.delete(name);
     this.closing.push(name);
   }
@@ -62,6 +65,7 @@ class Prepared {
     }
     const name = `sl_${++this.#next}`;
     this.#names.set(text, name);
+    this.#live.add(name);
     for (const [oldText, oldName] of this.#names) {
       if (this.#names.size <= MAX_PREPARED) break;
       this.#names.delete(oldText);
