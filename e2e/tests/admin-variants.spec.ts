@@ -139,7 +139,11 @@ test('staff define options, generate the variants, price one, are told a duplica
 
   // Stock per variant: on hand, reserved, available
   await page.getByRole('menuitem', { name: 'Stock', exact: true }).click();
+  // the movement log's own SKU field stays on screen until the Stock list replaces it
+  await expect(page).toHaveURL(/\/admin\/product_variants/);
+  await expect(page.getByRole('heading', { name: 'Stock', exact: true })).toBeVisible();
   await page.getByPlaceholder('SKU').fill(`${defaultSku}-GL-3S`);
+  await expect(page).toHaveURL(new RegExp(`${defaultSku}-GL-3S`));
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('tbody tr').first()).toContainText('Grey linen / 3-seater');
   expect(await seriousA11yViolations(page)).toEqual([]);
