@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/axe';
+import { rupeesShown } from './support/rupees';
 
 /** The number in a filter's label: "Fabric (5)" → 5. */
 async function countIn(option: Locator): Promise<number> {
@@ -99,7 +100,7 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL('/category/sofas?sort=price-asc');
     await total(page, 7);
     const prices = await results(page).getByTestId('card-price').allTextContents();
-    const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+    const amounts = prices.map(rupeesShown);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
     // The keyboard ticks a value (native checkboxes in fieldsets).

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from './support/axe';
 import { API, createUser, deskContext, signInAsAdmin } from './support/admin';
 import { orderId } from './support/outbox';
 import { addSofaToCart, fillShipping, signInNewShopper } from './support/checkout';
+import { rupeesShown } from './support/rupees';
 
 // A checkout, two dispatches over SMTP and the admin: more than the default 30 s on two cores.
 test.describe.configure({ timeout: 120_000 });
@@ -42,7 +43,6 @@ async function dispatch(): Promise<void> {
 /** ₹24,999.00: how the mails write an amount (two decimals, Indian grouping). */
 const mailRupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
-const amountOf = (shown: string) => Number(shown.replace(/[^\d.]/g, ''));
 
 test('a COD order gets its confirmation mail with the number and total the shopper saw; shipping it sends the shipped mail', async ({
   page,
@@ -66,11 +66,11 @@ test('a COD order gets its confirmation mail with the number and total the shopp
   await dispatch();
   await expect
     .poll(async () => (await mailsTo(email)).map((m) => m.subject), { timeout: 20_000 })
-    .toContain(`Order ${orderNumber} placed: pay ${mailRupees(amountOf(total))} on delivery`);
+    .toContain(`Order ${orderNumber} placed: pay ${mailRupees(rupeesShown(total))} on delivery`);
   const placed = (await mailsTo(email)).find((m) => m.subject.includes('placed'))!;
   for (const part of [placed.text, placed.html]) {
     expect(part).toContain(orderNumber);
-    expect(part).toContain(mailRupees(amountOf(total)));
+    expect(part).toContain(mailRupees(rupeesShown(total)));
     expect(part).toContain('Aarav 3-Seater Fabric Sofa');
   }
   expect(placed.message_id).toContain('order_placed');

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { rupeesShown } from './support/rupees';
 
 const PAGE_SIZE = 24;
 
@@ -74,7 +75,7 @@ test('the all-products page shows 24 products, and Load more adds the next pages
     .getByRole('listitem')
     .getByTestId('card-price')
     .allTextContents();
-  const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+  const amounts = prices.map(rupeesShown);
   expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   await expect(page).toHaveURL(/sort=price-asc/);
 });
