@@ -2,6 +2,8 @@
  * Fresh databases for integration tests: every suite runs on PGlite, and also on PostgreSQL when
  * DATABASE_URL is set (CI sets it). Without DATABASE_URL the PostgreSQL variant shows up as SKIPPED
  * with the reason in its name, and the reason is printed once: it never passes silently.
+ * `TEST_DB_KINDS=postgres` runs the PostgreSQL variants only (CI's second pass), the PGlite ones
+ * SKIPPED the same way.
  *
  *   forEachDb('items', ({ db, kind }) => {
  *     it('…', async () => { await db().query('select 1') });
@@ -41,16 +43,44 @@ export interface TestDbOptions {
 }
 
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
+/**
+ * `TEST_DB_KINDS=postgres` (with DATABASE_URL): the PostgreSQL variants only. CI sets it for its second
+ * integration pass, whose PGlite variants the README's test command has just run.
+ */
+const ONLY_POSTGRES = onlyPostgres(process.env.TEST_DB_KINDS);
 let warned = false;
 
-/** The kinds this run covers; says once why PostgreSQL is left out. */
-export function dbKinds(): DbKind[] {
-  if (DATABASE_URL) return ['pglite', 'postgres'];
-  if (!warned) {
-    warned = true;
-    console.warn('[test-db] DATABASE_URL is not set: PostgreSQL variants are SKIPPED, only PGlite runs.');
+function onlyPostgres(setting: string | undefined): boolean {
+  const value = setting?.trim();
+  if (!value) return false;
+  if (value !== 'postgres') {
+    throw new Error(
+      `TEST_DB_KINDS=${value}: use "postgres" (with DATABASE_URL) or leave it unset for both kinds.`,
+    );
   }
-  return ['pglite'];
+  if (!DATABASE_URL)
+    throw new Error('TEST_DB_KINDS=postgres needs DATABASE_URL (a PostgreSQL server to test on).');
+  return true;
+}
+
+/** Why a kind is left out of this run (the name of its skipped block), or undefined when it runs. */
+function leftOut(kind: DbKind): string | undefined {
+  if (kind === 'postgres') return DATABASE_URL ? undefined : 'DATABASE_URL not set';
+  return ONLY_POSTGRES ? 'TEST_DB_KINDS=postgres, run by the PGlite pass' : undefined;
+}
+
+/** The kinds this run covers; says once why a kind is left out. */
+export function dbKinds(): DbKind[] {
+  const kinds = (['pglite', 'postgres'] as const).filter((kind) => !leftOut(kind));
+  if (!warned && kinds.length < 2) {
+    warned = true;
+    console.warn(
+      ONLY_POSTGRES
+        ? '[test-db] TEST_DB_KINDS=postgres: PGlite variants are SKIPPED here (run them without TEST_DB_KINDS).'
+        : '[test-db] DATABASE_URL is not set: PostgreSQL variants are SKIPPED, only PGlite runs.',
+    );
+  }
+  return kinds;
 }
 
 export async function createTestDb(kind: DbKind, options: TestDbOptions = {}): Promise<TestDatabase> {
@@ -101,8 +131,8 @@ export function forEachDbKind(name: string, body: (kind: DbKind) => void): void 
   const kinds = dbKinds();
   for (const kind of ['pglite', 'postgres'] as const) {
     if (!kinds.includes(kind)) {
-      describe.skip(`${name} [${kind}: skipped, DATABASE_URL not set]`, () => {
-        it('runs only when DATABASE_URL points at a PostgreSQL server', () => {});
+      describe.skip(`${name} [${kind}: skipped, ${leftOut(kind)}]`, () => {
+        it(`runs when ${kind === 'postgres' ? 'DATABASE_URL points at a PostgreSQL server' : 'TEST_DB_KINDS is unset'}`, () => {});
       });
       continue;
     }
