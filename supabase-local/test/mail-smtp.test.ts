@@ -245,7 +245,8 @@ forEachAuthServer(
 );
 
 /** A stand-in for the project's SMTP provider (Resend, SES, …): keeps what arrives and who logged in. */
-const SINK_PORT = 55611;
+// Below Linux's ephemeral range (32768–60999): an outgoing connection of the run never holds it.
+const SINK_PORT = 25611;
 const sink: { server: SmtpServerType | null; received: { user: string; parsed: ParsedMail }[] } = {
   server: null,
   received: [],

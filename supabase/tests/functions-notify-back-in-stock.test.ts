@@ -104,7 +104,8 @@ describe('the back-in-stock mail', () => {
 
 type Outbox = Tables<'notification_outbox'>;
 
-const SMTP_PORT = 55512;
+// Below Linux's ephemeral range (32768–60999): an outgoing connection of the run never holds it.
+const SMTP_PORT = 25512;
 const SITE = 'https://shop.furnicraft.test';
 const sink = smtpSink(SMTP_PORT);
 const SOLD_OUT_SKU = 'AARAV-MU-LR'; // the seed's sold-out variant (not made to order)

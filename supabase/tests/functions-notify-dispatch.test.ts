@@ -32,7 +32,8 @@ import { smtpSink, type ReceivedMail } from './support/smtp-sink.ts';
 
 type Outbox = Tables<'notification_outbox'>;
 
-const SMTP_PORT = 55510;
+// Below Linux's ephemeral range (32768–60999): an outgoing connection of the run never holds it.
+const SMTP_PORT = 25510;
 const SITE = 'https://shop.furnicraft.test';
 const sink = smtpSink(SMTP_PORT);
 
@@ -433,7 +434,7 @@ function testCertificates(): { caPath: string; key: string; cert: string } {
   };
 }
 
-const TLS_PORT = 55511;
+const TLS_PORT = 25511;
 const certs = testCertificates();
 const tlsSink = smtpSink(TLS_PORT, certs);
 const tlsEnv = (trusted: boolean) =>
