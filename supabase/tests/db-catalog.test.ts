@@ -186,6 +186,71 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
       for (const r of results) expect(r.name.toLowerCase()).toContain('teak');
     });
 
+    it("finds a product added or renamed by the start of its new word (prefixes as the catalog's lexemes)", async () => {
+      // "tallbo teak": 'tallbo':* & 'teak':*, the last as the lexemes starting with it. Only this
+      // product has a name word starting with "teak" besides teak itself, and no other word does.
+      const db = server().db;
+      const { rows } = await db.query<{ id: string }>(
+        `insert into public.products (name, description, price, category_id, stock_quantity)
+         values ('Teakwoodish Tallboy', 'A tall chest of drawers.', 999, 1, 1) returning id`,
+      );
+      try {
+        expect((await search('tallbo teak'))[0]?.name).toBe('Teakwoodish Tallboy');
+        await db.query(`update public.products set name = 'Sheeshamish Tallboy' where id = $1`, [
+          rows[0]!.id,
+        ]);
+        expect((await search('tallbo sheesham'))[0]?.name).toBe('Sheeshamish Tallboy');
+      } finally {
+        await db.query(`delete from public.products where id = $1`, [rows[0]!.id]);
+      }
+    });
+
+    it("scans with exact lexemes that match the same products as the words' prefixes", async () => {
+      const db = server().db;
+      // A description with lexemes beyond [a-z0-9] ('path/to', 'naïv').
+      const { rows } = await db.query<{ id: string }>(
+        `insert into public.products (name, description, price, category_id, stock_quantity)
+         values ('Lexeme Lounger', 'Path/to a naïve café''s back\\slash.', 999, 1, 1) returning id`,
+      );
+      try {
+        const words = [
+          ['sofa:*'],
+          ['sheesham', 'be:*'],
+          ['pat:*'],
+          ['na:*'],
+          ['bed:*'],
+          ['b:*'],
+          ['the:*', 'bed:*'],
+          ['c:*'],
+        ];
+        for (const w of words) {
+          for (const anyWord of [false, true]) {
+            const { rows: r } = await db.query<{ differ: number; matched: number }>(
+              `select count(*) filter (where (p.search_vector @@ q.words) is distinct from (p.search_vector @@ q.exact))::int as differ,
+                      count(*) filter (where p.search_vector @@ q.exact)::int as matched
+               from public.products as p,
+                 (select to_tsquery('english', array_to_string($1::text[], case when $2 then ' | ' else ' & ' end)) as words,
+                         private.search_match($1::text[], $2) as exact) as q`,
+              [w, anyWord],
+            );
+            expect(r[0], `${w.join(' ')} (${anyWord ? 'any' : 'every'} word)`).toEqual({
+              differ: 0,
+              matched: expect.any(Number),
+            });
+            expect(r[0]!.matched, w.join(' ')).toBeGreaterThan(0);
+          }
+        }
+        // A prefix with more than 16 lexemes stays a prefix; fewer become their exact list.
+        const { rows: ops } = await db.query<{ pat: string; b: string }>(
+          `select private.search_operand('pat:*') as pat, private.search_operand('b:*') as b`,
+        );
+        expect(ops[0]!.pat).toMatch(/^\(.*'path\/to'.*\)$/);
+        expect(ops[0]!.b).toBe("'b':*");
+      } finally {
+        await db.query(`delete from public.products where id = $1`, [rows[0]!.id]);
+      }
+    });
+
     it('returns nothing for nothing', async () => {
       expect(await search('')).toEqual([]);
       expect(await search('   ')).toEqual([]);

@@ -327,13 +327,20 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
      where v.product_id > $1::bigint and v.stock_quantity > 0`,
     [base],
   );
-  // What products_index_words does per row: the catalog's vocabulary for typo correction.
+  // What products_index_words does per row: the catalog's vocabulary for typo correction...
   await step(
     'search_words',
     `insert into private.search_words (word)
      select distinct w from public.products as p,
        regexp_split_to_table(lower(concat_ws(' ', p.name, p.material, p.color, p.description)), '[^a-z0-9]+') as w
      where length(w) between 3 and 30
+     on conflict do nothing`,
+  );
+  // And its lexemes, for the search's prefixes (migration 20261205100100).
+  await step(
+    'search_lexemes',
+    `insert into private.search_lexemes (lexeme)
+     select distinct u.lexeme from public.products as p, unnest(p.search_vector) as u
      on conflict do nothing`,
   );
   // What the products_count_* triggers do per statement: the item counts of /all-categories.
