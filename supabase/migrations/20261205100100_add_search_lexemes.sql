@@ -69,7 +69,8 @@ declare
   exact text[];
 begin
   if prefix is null then
-    return q;
+    -- an exact word, a stop word (''), or anything else to_tsquery made of it, kept whole
+    return case when q like '% %' then '(' || q || ')' else q end;
   end if;
   -- The lexemes starting with the prefix, each quoted as tsquery text reads it (a lexeme of a
   -- description can hold any character: backslashes and quotes are escaped). The prefix is
