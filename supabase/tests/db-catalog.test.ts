@@ -187,8 +187,9 @@ forEachStoreServer('catalog for the storefront', ({ server }) => {
     });
 
     it("finds a product added or renamed by the start of its new word (prefixes as the catalog's lexemes)", async () => {
-      // "tallbo teak": 'tallbo':* & 'teak':*, the last as the lexemes starting with it. Only this
-      // product has a name word starting with "teak" besides teak itself, and no other word does.
+      // "tallbo teak" is 'tallbo':* & 'teak':*, and the scan reads 'teak':* as the catalog's lexemes
+      // starting with "teak": the seed's 'teak' and, once the product is added, 'teakwoodish' (the
+      // product's only match). Renamed, 'sheeshamish' must join the seed's 'sheesham' the same way.
       const db = server().db;
       const { rows } = await db.query<{ id: string }>(
         `insert into public.products (name, description, price, category_id, stock_quantity)

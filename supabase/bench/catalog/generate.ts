@@ -327,7 +327,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
      where v.product_id > $1::bigint and v.stock_quantity > 0`,
     [base],
   );
-  // What products_index_words does per row: the catalog's vocabulary for typo correction...
+  // What products_index_words does per row: the catalog's vocabulary for typo correction.
   await step(
     'search_words',
     `insert into private.search_words (word)
@@ -336,7 +336,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
      where length(w) between 3 and 30
      on conflict do nothing`,
   );
-  // And its lexemes, for the search's prefixes (migration 20261205100100).
+  // And the lexemes of the products' search vectors, for the search's prefixes (20261205100100).
   await step(
     'search_lexemes',
     `insert into private.search_lexemes (lexeme)
