@@ -11,7 +11,7 @@
 -- The catalog's lexemes are few (484 in the bench catalog's search vectors), so they are kept:
 -- - private.search_lexemes holds every lexeme of every product's search_vector (the name index's
 --   lexemes are among them: same configuration), added by products_index_words as products are
---   added or renamed. Only added: a stale lexeme matches no row, so it changes no answer.
+--   added or edited. Only added: a stale lexeme matches no row, so it changes no answer.
 -- - private.search_operand turns one operand of search_query_words into tsquery text: an exact word as
 --   to_tsquery makes it, a prefix as the OR of the lexemes that start with it (at most 16; more, or
 --   none, keeps the prefix, which then finds the same rows).

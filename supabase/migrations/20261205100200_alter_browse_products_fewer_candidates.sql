@@ -205,19 +205,18 @@ begin
         select e.product_id, e.price, e.original_price, e.rating, e.review_count, e.in_stock, e.created_at,
           e.attribute_value_ids
         from public.product_listing_entries as e
-        where e.value_id = any (%2$L::bigint[])%6$s and (%5$s)
+        where e.value_id = any (%2$L::bigint[])%3$s and (%5$s)
           and not (e.attribute_value_ids && %1$L::bigint[])
           and (e.price >= $2 or $2 is null) and (e.price <= $3 or $3 is null)
           and ($4 is null or coalesce(e.rating, 0) >= $4) and (not $5 or e.in_stock)
       ) as p where true$from$,
       a.value_ids, b.value_ids,
-      case when v_category.id is not null then format(' and e.category_id = %s', v_category.id) else '' end,
-      a.first_only, b.first_only,
-      -- B's price range as index ranges: per category (the index's second column) when the listing
-      -- is all products; every category is readable by every caller (the categories policies)
+      -- the listing's category; on the all-products listing every category (each is readable by
+      -- every caller: the categories policies), so that B's price range is an index range per category
       case when v_category.id is not null then format(' and e.category_id = %s', v_category.id)
         else format(' and e.category_id = any (%L::bigint[])',
-          (select array_agg(c.id order by c.id) from public.categories as c)) end)
+          (select array_agg(c.id order by c.id) from public.categories as c)) end,
+      a.first_only, b.first_only)
     into v_entries
     from ranked as a
     join ranked as b on a.n = 1 and b.n = 2;
