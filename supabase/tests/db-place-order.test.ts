@@ -430,6 +430,18 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     });
   });
 
+  describe('plans', () => {
+    it('keeps plan_cache_mode = force_generic_plan on place_order, so its statements and triggers are planned once per connection', async () => {
+      const { rows } = await s.db.query<{ config: string[] }>(
+        `select proconfig as config from pg_proc
+         where oid = 'public.place_order(jsonb, jsonb, public.payment_method, text, text, text, text)'::regprocedure`,
+      );
+      expect(rows[0]!.config).toEqual(
+        expect.arrayContaining(['search_path=""', 'plan_cache_mode=force_generic_plan']),
+      );
+    });
+  });
+
   describe('stock under concurrency', () => {
     it(`sells exactly the last 5 units to 50 concurrent orders, never below zero [${kind}]`, async () => {
       const id = await product(3499, 5, 'Last Five Stool');
