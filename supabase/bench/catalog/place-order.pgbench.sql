@@ -1,5 +1,6 @@
 -- place_order in the database alone (issue 22), the REST bench's checkouts without the REST engine:
--- the same 8 customers (customer 2 + 7 × client id; customer 2 is the bench's owner), 1–3 of the
+-- the same 8 shoppers (customer 3 + 7 × client id; customer 2, the bench's owner, is left out: the
+-- audit log records a staff member's writes, a shopper's are not audited), 1–3 of the
 -- variants run.ts stocked (a receipt of 1,000,000 each), COD, as `authenticated` with the claims.
 -- On a database kept by `pnpm bench:catalog --keep` (after one place_order run), once:
 --   create schema if not exists pgb;
@@ -9,7 +10,7 @@
 -- then: flock /tmp/heavy.lock pgbench -h 127.0.0.1 -U postgres -n -f supabase/bench/catalog/place-order.pgbench.sql -c 8 -j 2 -T 20 bench_catalog_<pid>
 -- (with PGOPTIONS='-c track_functions=all', pg_stat_user_functions gives each function's share).
 \set n random(1, 2000000000)
-\set u 2 + :client_id * 7
+\set u 3 + :client_id * 7
 select jsonb_agg(jsonb_build_object('variant_id', c.id, 'quantity', 1) order by k)::text as items
 from generate_series(0, :n % 3) as k
 join pgb.cheap as c on c.i = (:n::bigint * 7 + k * 131) % (select count(*) from pgb.cheap) \gset
