@@ -31,6 +31,7 @@ import {
 } from 'supabase-local';
 import { startChild } from 'supabase-local/bench';
 import { generate, recount } from './generate.ts';
+import { header, request, type Reply } from './http.ts';
 import {
   adminRequests,
   outboxRequests,
@@ -245,7 +246,7 @@ async function main() {
     };
 
     const send = async (r: BenchRequest, extraHeaders: Record<string, string> = {}) => {
-      const res = await fetch(base + r.path, {
+      const res = await request(base + r.path, {
         method: r.method,
         headers: {
           apikey: anon,
@@ -256,7 +257,7 @@ async function main() {
         },
         body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
       });
-      const text = await res.text();
+      const text = res.text;
       if (res.status >= 400) throw new Error(`${r.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
       return { res, text };
     };
@@ -352,7 +353,7 @@ async function main() {
       }
       for (let i = 0; i < Math.min(10, n) - 1; i++) await send(r);
       const times: number[] = [];
-      let last: { res: Response; text: string } | undefined;
+      let last: { res: Reply; text: string } | undefined;
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
         last = await send(r);
@@ -378,7 +379,7 @@ async function main() {
         method: r.method,
         path: r.path.length > 160 ? r.path.slice(0, 157) + '...' : r.path,
         rows: nrows,
-        count: total !== null ? `total ${total}` : last!.res.headers.get('content-range'),
+        count: total !== null ? `total ${total}` : header(last!.res, 'content-range'),
         p50: ms(pct(times, 50)),
         p99: ms(pct(times, 99)),
         mean: ms(times.reduce((a, b) => a + b, 0) / times.length),
@@ -487,7 +488,7 @@ async function main() {
             quantity: 1,
           }));
           const t0 = performance.now();
-          const res = await fetch(`${base}/rpc/place_order`, {
+          const res = await request(`${base}/rpc/place_order`, {
             method: 'POST',
             headers: { apikey: anon, Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
             body: JSON.stringify({
@@ -506,7 +507,7 @@ async function main() {
               idempotency_key: `bench-${process.pid}-${n}`,
             }),
           });
-          const text = await res.text();
+          const text = res.text;
           lat.push(performance.now() - t0);
           if (res.ok) placed++;
           else {
