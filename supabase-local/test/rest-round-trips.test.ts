@@ -108,6 +108,63 @@ forEachDb('REST round trips', ({ db }) => {
     expect(calls).toEqual(['transaction', 'tx.batch 2']);
   });
 
+  it("checks a call's plan cost once for every JSON body, a GET call's every time, and reuses a refusal", async () => {
+    await db().exec(`
+      create function rt_name(item int) returns text language sql stable
+        as $$ select name from rt_items where id = item $$;
+      grant execute on function rt_name(int) to anon;`);
+    // pg_plan_filter's setting for anon, in this database only (roles are shared by a cluster's databases)
+    const setLimit = (v: string) =>
+      db().exec(
+        `do $$ begin execute format('alter role anon in database %I set plan_filter.statement_cost_limit = ${v}', current_database()); end $$`,
+      );
+    const post = (item: number) =>
+      fetch(`${base}/rpc/rt_name`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ item }),
+      });
+    try {
+      await setLimit('100000');
+      await app.reloadSchema();
+      calls.length = 0;
+      const first = await post(1);
+      expect(await first.json()).toBe('chair');
+      // the settings, the EXPLAIN, the statement
+      expect(calls).toEqual(['transaction', 'tx.batch 1', 'tx.query', 'tx.query']);
+      calls.length = 0;
+      const second = await post(2);
+      expect(await second.json()).toBe('table');
+      // another body, the same plan: settings and statement in one trip, as without a limit
+      expect(calls).toEqual(['transaction', 'tx.batch 2']);
+      // a GET call's arguments are constants the planner may use: checked on every call
+      for (const item of [1, 2]) {
+        calls.length = 0;
+        const get = await fetch(`${base}/rpc/rt_name?item=${item}`);
+        expect(get.status).toBe(200);
+        expect(calls).toEqual(['transaction', 'tx.batch 1', 'tx.query', 'tx.query']);
+      }
+      // a refusal is reused too, with pg_plan_filter's error, until the schema cache reloads
+      await setLimit('0.0001');
+      await app.reloadSchema();
+      calls.length = 0;
+      const refused = await post(1);
+      expect(refused.status).toBe(500);
+      expect(((await refused.json()) as { code: string }).code).toBe('54001');
+      expect(calls).toEqual(['transaction', 'tx.batch 1', 'tx.query']);
+      calls.length = 0;
+      const again = await post(2);
+      expect(again.status).toBe(500);
+      expect(((await again.json()) as { code: string }).code).toBe('54001');
+      expect(calls).toEqual([]);
+    } finally {
+      await db().exec(
+        `do $$ begin execute format('alter role anon in database %I reset plan_filter.statement_cost_limit', current_database()); end $$`,
+      );
+      await app.reloadSchema();
+    }
+  });
+
   it('answers with the new columns once the table changes and the schema is reloaded', async () => {
     await fetch(`${base}/rt_items?select=*&id=eq.1`);
     await fetch(`${base}/rt_items?select=*&id=eq.1`);

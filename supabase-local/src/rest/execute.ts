@@ -8,7 +8,8 @@
  * Round trips (PostgreSQL): the settings, the pre-request function and the statement go together
  * (Db.batch), as named prepared statements. A read whose end is fixed up front is that one round
  * trip, an implicit transaction with no BEGIN/COMMIT; a write is BEGIN + that, then COMMIT or
- * ROLLBACK once the checks have seen the result (two). EXPLAIN, counts and the cost check add theirs.
+ * ROLLBACK once the checks have seen the result (two). EXPLAIN, counts and the cost check add theirs
+ * (the cost check's verdict on a call with a JSON body is reused: costVerdictKey).
  */
 import type { BatchStatement, Db, Queryable } from '../db/types.ts';
 import { err } from './errors.ts';
@@ -61,7 +62,12 @@ export async function execute(
   /** the role's settings (`alter role … set`), applied per request */
   const roleSettings = sc.roleSettings.get(request.auth.role) ?? [];
   /** the role's plan_filter.statement_cost_limit (pg_plan_filter), imitated with an EXPLAIN */
-  const costLimit = config.planCostLimit === false ? undefined : sc.costLimits.get(request.auth.role);
+  const limit = config.planCostLimit === false ? undefined : sc.costLimits.get(request.auth.role);
+  const verdictKey = limit === undefined ? null : costVerdictKey(plan, stmt, request.auth.role);
+  const known = verdictKey === null ? undefined : freshVerdict(sc, verdictKey);
+  if (known === false) throw err.planCost();
+  /** undefined: no check (no limit, or this call's plan was checked and allowed a moment ago) */
+  const costLimit = known === true ? undefined : limit;
   const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.readOnly);
   const settings = settingsStatement({
     schema: plan.schema,
@@ -101,7 +107,11 @@ export async function execute(
         return checked(plan, resultRow(results[results.length - 1]!.rows[0] ?? {}));
       }
       await tx.batch(before);
-      if (costLimit !== undefined) await checkCost(tx, stmt, costLimit);
+      if (costLimit !== undefined) {
+        const allowed = (await planCost(tx, stmt)) <= costLimit;
+        if (verdictKey !== null) rememberVerdict(sc, verdictKey, allowed);
+        if (!allowed) throw err.planCost();
+      }
       if (plan.accept.plan) return explain(tx, plan.accept.plan, stmt);
       const r = await tx.query<Record<string, unknown>>(stmt.text, stmt.values);
       const result = resultRow(r.rows[0] ?? {});
@@ -185,17 +195,53 @@ async function explain(
  * before it runs. Here the same test runs as an EXPLAIN in the request's transaction (its role, its
  * settings, so RLS policies are in the plan), before the statement: on PGlite a statement cannot be
  * interrupted once it runs (statement_timeout never fires there), so this is what keeps an expensive
- * request from holding the database and Node's event loop.
+ * request from holding the database and Node's event loop. This is the plan's total cost.
  */
-async function checkCost(tx: Queryable, stmt: Statement, limit: number): Promise<void> {
+async function planCost(tx: Queryable, stmt: Statement): Promise<number> {
   const ex = explainStatement(stmt, 'json');
   const r = await tx.query<Record<string, unknown>>(ex.text, ex.values);
   const first = Object.values(r.rows[0] ?? {})[0];
   const json = (typeof first === 'string' ? JSON.parse(first) : first) as {
     Plan: { 'Total Cost': number };
   }[];
-  const cost = Number(json[0]?.Plan['Total Cost'] ?? 0);
-  if (cost > limit) throw err.planCost();
+  return Number(json[0]?.Plan['Total Cost'] ?? 0);
+}
+
+/** How long a call's verdict is reused: table statistics, which the plan's cost may read, move slowly. */
+const VERDICT_TTL_MS = 60_000;
+/** The most verdicts kept (the oldest go first). */
+const VERDICT_MAX = 1_000;
+
+/**
+ * The cost check's verdict on a call is reused when the call's arguments come as a JSON body: the
+ * statement reads them from json_to_record(set)($n) (sql/statement.ts, bodyParam), so the planner
+ * never sees their values and the plan's cost is the same for every body — the EXPLAIN before each
+ * such call (an extra round trip, and the statement parsed and planned twice: a quarter of a
+ * checkout's time over REST, supabase/bench/catalog/README.md) would give the same answer again. The
+ * key is everything else the cost depends on: the role (its RLS policies and settings), the schema
+ * (the search_path), the statement's text and its other values (a limit, the filters on the
+ * result). A GET call's arguments, or a single unnamed one, are constants the planner may use: those
+ * are checked every time, as are reads and writes. A reload of the schema cache starts afresh.
+ */
+function costVerdictKey(plan: ActionPlan, stmt: Statement, role: string): string | null {
+  if (plan.kind !== 'call' || stmt.bodyParam === undefined) return null;
+  const others = stmt.values.map((v, i) => (i === stmt.bodyParam ? null : v));
+  return JSON.stringify([role, plan.schema, stmt.text, others]);
+}
+
+function freshVerdict(sc: SchemaCache, key: string): boolean | undefined {
+  const v = sc.costVerdicts.get(key);
+  if (v === undefined) return undefined;
+  if (performance.now() - v.at > VERDICT_TTL_MS) {
+    sc.costVerdicts.delete(key);
+    return undefined;
+  }
+  return v.allowed;
+}
+
+function rememberVerdict(sc: SchemaCache, key: string, allowed: boolean): void {
+  if (sc.costVerdicts.size >= VERDICT_MAX) sc.costVerdicts.delete(sc.costVerdicts.keys().next().value!);
+  sc.costVerdicts.set(key, { allowed, at: performance.now() });
 }
 
 async function plannedCount(tx: Queryable, q: { text: string; values: unknown[] }): Promise<number> {

@@ -254,6 +254,8 @@ export class SchemaCache {
   roleSettings = new Map<string, [string, string][]>();
   /** `alter role … set plan_filter.statement_cost_limit = …` (pg_plan_filter's setting), by role; > 0 only */
   costLimits = new Map<string, number>();
+  /** The cost check's verdicts on calls with a JSON body, reused while fresh (execute.ts, costVerdictKey) */
+  readonly costVerdicts = new Map<string, { allowed: boolean; at: number }>();
 
   static key(schema: string, name: string): string {
     return `${schema}\u0000${name}`;

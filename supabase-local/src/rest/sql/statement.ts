@@ -11,6 +11,12 @@ export interface Statement {
   values: unknown[];
   /** for Prefer: count=planned|estimated — EXPLAIN this */
   countQuery?: { text: string; values: unknown[] };
+  /**
+   * A call whose arguments come as a JSON body: the index in `values` of that body, which the
+   * planner never looks into (json_to_record(set)'s argument; the function receives columns of its
+   * result, not constants). The plan's cost is the same whatever the body holds.
+   */
+  bodyParam?: number;
 }
 
 const T = '_postgrest_t';
@@ -136,6 +142,7 @@ export function callStatement(plan: CallPlan): Statement {
   const inputs = r.params.filter((p) => p.mode === 'i' || p.mode === 'b' || p.mode === 'v');
   let args = '';
   let argsFrom = '';
+  let bodyParam: number | undefined;
   if (plan.fn.singleObject) {
     args = b.param(plan.fn.args, typeName(inputs[0]!.type));
   } else if (plan.fn.getArgs) {
@@ -153,6 +160,7 @@ export function callStatement(plan: CallPlan): Statement {
     // PostgREST's fromJsonBodyF (Query/SqlFragment.hs): an object is one call (json_to_record), an
     // array of objects one call per object (json_to_recordset), judged by the first character
     const toRecord = /^[ \t\r\n]*\{/.test(plan.fn.args) ? 'json_to_record' : 'json_to_recordset';
+    bodyParam = b.values.length;
     argsFrom = `${toRecord}(${b.param(plan.fn.args, 'json')}) as pgrst_args(${used
       .map((p) => `${ident(p.name)} ${typeName(p.type)}`)
       .join(', ')})`;
@@ -178,7 +186,7 @@ export function callStatement(plan: CallPlan): Statement {
   // as one, however many times a JSON array body called it
   const pageTotal = r.retset ? `pg_catalog.count(${T})` : '1';
   const text = `with pgrst_source as (${source}) select ${total} as total_result_set, ${pageTotal} as page_total, ${body} as body, ${TAIL} from (select * from pgrst_source) ${T}`;
-  return { text, values: b.values };
+  return bodyParam === undefined ? { text, values: b.values } : { text, values: b.values, bodyParam };
 }
 
 export function statementFor(plan: ActionPlan): Statement {
