@@ -2,7 +2,8 @@
  * The load generator's HTTP client: node:http over kept-alive sockets. Node's fetch (undici) spent
  * ~4× the CPU per request on this machine's 2 cores (0.69 vs 0.16 ms, 8 concurrent loops against a
  * bare server), CPU the REST engine and PostgreSQL then lacked: during the place_order run the load
- * generator took a third of a core (supabase/bench/catalog/README.md, "The load generator's own CPU").
+ * generator took a third of a core (supabase/bench/catalog/README.md, "place_order: generic plans, no
+ * EXPLAIN per call, a lighter load generator").
  */
 import http from 'node:http';
 
