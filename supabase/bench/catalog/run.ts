@@ -257,9 +257,8 @@ async function main() {
         },
         body: r.body !== undefined ? JSON.stringify(r.body) : undefined,
       });
-      const text = res.text;
-      if (res.status >= 400) throw new Error(`${r.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
-      return { res, text };
+      if (res.status >= 400) throw new Error(`${r.name}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+      return res;
     };
 
     // 4. latency, sequentially, then each request's plan.
@@ -353,7 +352,7 @@ async function main() {
       }
       for (let i = 0; i < Math.min(10, n) - 1; i++) await send(r);
       const times: number[] = [];
-      let last: { res: Reply; text: string } | undefined;
+      let last: Reply | undefined;
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
         last = await send(r);
@@ -379,7 +378,7 @@ async function main() {
         method: r.method,
         path: r.path.length > 160 ? r.path.slice(0, 157) + '...' : r.path,
         rows: nrows,
-        count: total !== null ? `total ${total}` : header(last!.res, 'content-range'),
+        count: total !== null ? `total ${total}` : header(last!, 'content-range'),
         p50: ms(pct(times, 50)),
         p99: ms(pct(times, 99)),
         mean: ms(times.reduce((a, b) => a + b, 0) / times.length),
