@@ -46,6 +46,7 @@ import {
   exportRequests,
   type BenchRequest,
 } from './queries.ts';
+import { placeOrderCost, type PlaceOrderCost } from './place-order-cost.ts';
 import { nestedPlan, planSummary, sqlPlan, type PlanSummary } from './plans.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -547,6 +548,25 @@ async function main() {
       ),
     };
     for (const [k, p] of Object.entries(poPlans)) log(`      place_order ${k}: ${p.nodes.join(' | ')}`);
+    // The same checkouts in the database alone, one session: CPU and each function's time per checkout.
+    let placeOrderDb: PlaceOrderCost | null = null;
+    if (o.seconds > 0) {
+      placeOrderDb = await placeOrderCost(url, {
+        userId: userUuid(`bench-user-${users[0]}`),
+        customer: users[0]!,
+        variants: cheap,
+        checkouts: 300,
+        warmup: 30,
+      });
+      log(
+        `place_order in the database alone (one session, customer ${users[0]}, ${placeOrderDb.checkouts} checkouts after ${placeOrderDb.warmup}): ` +
+          `${placeOrderDb.cpuMs ?? '?'} ms CPU, ${placeOrderDb.wallMs} ms wall a checkout; µs a checkout (total / self, calls):`,
+      );
+      for (const f of placeOrderDb.functions.slice(0, 16))
+        log(
+          `      ${f.name.padEnd(40)} ${String(f.totalUs).padStart(6)} / ${String(f.selfUs).padStart(5)}  ×${f.callsPerCheckout}`,
+        );
+    }
 
     await rest.stop();
     child = undefined;
@@ -572,7 +592,7 @@ async function main() {
       generationSeconds: { total: genSeconds, ...gen.seconds },
       requests: rows,
       exportWhole,
-      placeOrder: { ...placeOrder, plans: poPlans },
+      placeOrder: { ...placeOrder, plans: poPlans, database: placeOrderDb },
       seqScans,
       targets: {
         storefrontP99Ms: 15,
