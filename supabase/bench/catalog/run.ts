@@ -533,7 +533,7 @@ async function main() {
     loadavg['place_order'] = os.loadavg();
     if (o.seconds > 0)
       log(
-        `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < 500 ? '  ✗ under target' : ''}`,
+        `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < placeOrder.target ? '  ✗ under target' : ''}`,
       );
     for (const [k, v] of errors) log(`    ${v}× ${k}`);
     // place_order's own statements, explained directly (the RPC's plan is a single Function Scan).
@@ -597,8 +597,12 @@ async function main() {
       targets: {
         storefrontP99Ms: 15,
         adminPageMs: 300,
-        placeOrderPerSecond: 500,
-        overTarget: rows.filter((r) => r.error || r.p99 > r.target).map((r) => r.name),
+        placeOrderPerSecond: placeOrder.target,
+        overTarget: [
+          ...rows.filter((r) => r.error || r.p99 > r.target).map((r) => r.name),
+          // under its target, when it ran
+          ...(o.seconds > 0 && placeOrder.ordersPerSecond < placeOrder.target ? ['place_order'] : []),
+        ],
       },
     };
     mkdirSync(path.dirname(RESULTS), { recursive: true });
