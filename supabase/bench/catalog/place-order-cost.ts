@@ -41,6 +41,27 @@ interface Options {
   warmup: number;
 }
 
+/** The bench's n-th checkout: 1–3 lines of one each, spread over the stocked variants. */
+export function checkoutItems(n: number, variants: number[]) {
+  return Array.from({ length: 1 + (n % 3) }, (_, k) => ({
+    variant_id: variants[(n * 7 + k * 131) % variants.length]!,
+    quantity: 1,
+  }));
+}
+
+/** A bench customer's delivery address (Jodhpur: a serviceable pincode, COD allowed). */
+export function checkoutAddress(customer: number) {
+  return {
+    fullName: `Customer ${customer}`,
+    email: `customer${customer}@example.com`,
+    phone: '9876543210',
+    address: '12 MG Road',
+    city: 'Jodhpur',
+    state: 'Rajasthan',
+    pincode: '342001',
+  };
+}
+
 type Snapshot = Map<string, { calls: number; total: number; self: number }>;
 
 async function snapshot(c: pg.Client): Promise<Snapshot> {
@@ -71,21 +92,10 @@ export async function placeOrderCost(url: string, o: Options): Promise<PlaceOrde
   try {
     await session.query(`set track_functions = 'all'`);
     const pid = (await session.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    const address = JSON.stringify({
-      fullName: `Customer ${o.customer}`,
-      email: `customer${o.customer}@example.com`,
-      phone: '9876543210',
-      address: '12 MG Road',
-      city: 'Jodhpur',
-      state: 'Rajasthan',
-      pincode: '342001',
-    });
+    const address = JSON.stringify(checkoutAddress(o.customer));
     const claims = JSON.stringify({ sub: o.userId, role: 'authenticated', aud: 'authenticated' });
     const checkout = (n: number) => {
-      const items = Array.from({ length: 1 + (n % 3) }, (_, k) => ({
-        variant_id: o.variants[(n * 7 + k * 131) % o.variants.length],
-        quantity: 1,
-      }));
+      const items = checkoutItems(n, o.variants);
       const lit = (s: string) => session.escapeLiteral(s);
       return session.query(
         `begin;

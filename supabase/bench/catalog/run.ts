@@ -46,7 +46,7 @@ import {
   exportRequests,
   type BenchRequest,
 } from './queries.ts';
-import { placeOrderCost, type PlaceOrderCost } from './place-order-cost.ts';
+import { checkoutAddress, checkoutItems, placeOrderCost, type PlaceOrderCost } from './place-order-cost.ts';
 import { nestedPlan, planSummary, sqlPlan, type PlanSummary } from './plans.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -482,26 +482,14 @@ async function main() {
         const jwt = customerJwt(u);
         while (performance.now() < stopAt) {
           const n = seq++;
-          const lines = 1 + (n % 3);
-          const items = Array.from({ length: lines }, (_, k) => ({
-            variant_id: cheap[(n * 7 + k * 131) % cheap.length],
-            quantity: 1,
-          }));
+          const items = checkoutItems(n, cheap);
           const t0 = performance.now();
           const res = await request(`${base}/rpc/place_order`, {
             method: 'POST',
             headers: { apikey: anon, Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
             body: JSON.stringify({
               items,
-              shipping_address: {
-                fullName: `Customer ${u}`,
-                email: `customer${u}@example.com`,
-                phone: '9876543210',
-                address: '12 MG Road',
-                city: 'Jodhpur',
-                state: 'Rajasthan',
-                pincode: '342001',
-              },
+              shipping_address: checkoutAddress(u),
               payment_method: 'cod',
               promo_code: null,
               idempotency_key: `bench-${process.pid}-${n}`,
