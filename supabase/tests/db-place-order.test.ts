@@ -71,13 +71,16 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     );
     return Number(rows[0]!.id);
   }
-  const stockOf = async (id: number) =>
-    (
+  /** The product's summary once the refresh-product-stock job has run (a sale leaves the total to it). */
+  const stockOf = async (id: number) => {
+    await s.db.query('select private.refresh_product_stock()');
+    return (
       await s.db.query<{ stock_quantity: number; in_stock: boolean }>(
         'select stock_quantity, in_stock from public.products where id = $1',
         [id],
       )
     ).rows[0]!;
+  };
   /** What a shopper can still buy of a product's default variant: on hand minus live holds. */
   const availableOf = async (id: number) =>
     (

@@ -394,13 +394,16 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
       // variant's own orderability changes (issue 22): each step below is a case that shortcut decides.
       const p = await sofa(2);
       const [a, b, c] = Object.values(p.variants) as [number, number, number];
-      const product = async () =>
-        (
+      // (the stock total once the refresh-product-stock job has folded the sales in)
+      const product = async () => {
+        await s.db.query('select private.refresh_product_stock()');
+        return (
           await s.db.query<{ in_stock: boolean; stock_quantity: number }>(
             'select in_stock, stock_quantity from public.products where id = $1',
             [p.id],
           )
         ).rows[0]!;
+      };
       const buy = async (variant_id: number) => {
         const { error } = await clients.customerA.rpc('place_order', {
           items: [{ variant_id, quantity: 1 }],

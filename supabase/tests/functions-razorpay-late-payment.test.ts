@@ -92,9 +92,13 @@ forEachServer(
       );
       return Number(rows[0]!.id);
     };
-    const stockOf = async (id: number) =>
-      (await s.db.query<{ n: number }>('select stock_quantity as n from public.products where id = $1', [id]))
-        .rows[0]!.n;
+    /** The product's stock total once the refresh-product-stock job has folded the sales in. */
+    const stockOf = async (id: number) => {
+      await s.db.query('select private.refresh_product_stock()');
+      return (
+        await s.db.query<{ n: number }>('select stock_quantity as n from public.products where id = $1', [id])
+      ).rows[0]!.n;
+    };
 
     /**
      * Asha places an online order and opens Razorpay's checkout; then the release job runs before

@@ -14,14 +14,15 @@ import { projectPaths, type Queryable } from 'supabase-local';
 import { forEachServer, startTestServer, type DbKind, type TestServer } from 'supabase-local/testing';
 import { afterAll } from 'vitest';
 import type { Database, Json } from '../../../shared/src/types/database.ts';
-import { ledgerMismatches } from './variants.ts';
+import { ledgerMismatches, productTotalMismatches } from './variants.ts';
 
 export const STORE_PATHS = projectPaths();
 
 /**
  * One describe block per database kind, each with a server over the store's migrations and seed.
  * Before the database goes away, whatever the suite did to it, the stock ledger must still hold:
- * every variant's stock_quantity equals the sum of its movements (issue 16).
+ * every variant's stock_quantity equals the sum of its movements (issue 16), and once the ledger's
+ * last rows are folded in, every product's total the sum of its active variants (issue 22).
  */
 export function forEachStoreServer(
   name: string,
@@ -50,6 +51,11 @@ export async function expectLedgerBalanced(db: Queryable, where: string): Promis
   if (wrong.length > 0)
     throw new Error(
       `${where}: stock_quantity ≠ sum(stock_movements.quantity) for ${wrong.length} variant(s): ${JSON.stringify(wrong.slice(0, 10))}`,
+    );
+  const totals = await productTotalMismatches(db);
+  if (totals.length > 0)
+    throw new Error(
+      `${where}: products.stock_quantity ≠ its active variants' stock after private.refresh_product_stock() for ${totals.length} product(s): ${JSON.stringify(totals.slice(0, 10))}`,
     );
 }
 

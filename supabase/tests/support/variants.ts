@@ -214,6 +214,32 @@ export async function movementsOf(
  * Variants whose stock is not the sum of their movements (none, when the ledger holds). Skipped
  * (empty) on a database without the ledger.
  */
+/**
+ * Products whose stock total is not the sum of their active variants' stock once the ledger's last
+ * rows are folded in (private.refresh_product_stock(), the refresh-product-stock job's run): a sale
+ * leaves the total to that job, everything else keeps it in its own transaction.
+ */
+export async function productTotalMismatches(
+  db: Queryable,
+): Promise<{ id: string; stock_quantity: number; variants: number }[]> {
+  const has = await db.query<{ f: string | null }>(
+    `select to_regprocedure('private.refresh_product_stock(boolean)')::text as f`,
+  );
+  if (!has.rows[0]?.f) return [];
+  await db.query('select private.refresh_product_stock()');
+  const { rows } = await db.query<{ id: string; stock_quantity: number; variants: number }>(
+    `select p.id, p.stock_quantity, s.stock as variants
+     from public.products as p
+     join (
+       select v.product_id, coalesce(sum(v.stock_quantity) filter (where v.is_active), 0)::integer as stock
+       from public.product_variants as v group by v.product_id
+     ) as s on s.product_id = p.id
+     where p.stock_quantity <> s.stock
+     order by p.id`,
+  );
+  return rows;
+}
+
 export async function ledgerMismatches(
   db: Queryable,
 ): Promise<{ id: string; sku: string; stock_quantity: number; ledger: number }[]> {
