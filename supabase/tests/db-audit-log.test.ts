@@ -372,6 +372,29 @@ forEachStoreServer('the audit log', ({ server }) => {
     });
   });
 
+  describe('someone made staff within a transaction', () => {
+    it('has their writes audited from then on (a shopper’s first write remembers “not staff” until staff_members changes)', async () => {
+      const p = await hsnProduct(s.db, 4999, '9403', 10);
+      const since = await mark();
+      await s.db.transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: HIRE.id, role: 'authenticated', aud: 'authenticated' }),
+        ]);
+        await tx.query(`update public.products set description = 'Before joining' where id = $1`, [p.id]);
+        await tx.query(
+          `insert into public.staff_members (user_id, email, roles) values ($1, $2, '{catalog}')`,
+          [HIRE.id, HIRE.email],
+        );
+        await tx.query(`update public.products set description = 'After joining' where id = $1`, [p.id]);
+        await tx.query('delete from public.staff_members where user_id = $1', [HIRE.id]);
+      });
+      const written = await writtenSince(since, 'products');
+      expect(written.map((r) => [r.actor_id, r.new_values])).toEqual([
+        [HIRE.id, { description: 'After joining' }],
+      ]);
+    });
+  });
+
   describe('append-only for every role', () => {
     let row: AuditRow;
     beforeAll(async () => {
