@@ -23,7 +23,8 @@
 --   product's total can only be above the sum of its variants, never below it (a card's preview cap
 --   may be a unit or two generous; place_order decides from the variants).
 -- - pg_cron job `refresh-product-stock` every 30 seconds, and once a night the same function over
---   every product (`p_all`), which corrects anything a run could not see (below).
+--   every product (`p_all`: the products whose total differs from their variants' stock, found
+--   without locking any), which corrects anything a run could not see (below).
 --
 -- The mark: a ledger row's created_at is its transaction's start (stock_movements_apply sets it to
 -- now()). A run takes as its next mark the start of the oldest transaction open anywhere in the
@@ -165,23 +166,31 @@ begin
   where a.xact_start is not null and a.backend_type is distinct from 'autovacuum worker';
   v_next := least(coalesce(v_next, now() - interval '1 second'), now() - interval '1 second');
 
-  -- The products to recompute, locked in id order, never waiting on a checkout (it holds its products
-  -- until it commits; one skipped is recomputed by a later run).
+  -- The products to recompute: those with ledger rows since the mark, or (nightly) those whose total
+  -- differs from their variants' stock, found without locking any.
   if p_all then
-    select array_agg(p.id) into v_locked
-    from (select p.id from public.products as p order by p.id for no key update skip locked) as p;
+    select array_agg(p.id) into v_moved
+    from public.products as p
+    join (
+      select v.product_id, coalesce(sum(v.stock_quantity) filter (where v.is_active), 0)::integer as stock
+      from public.product_variants as v
+      group by v.product_id
+    ) as s on s.product_id = p.id
+    where p.stock_quantity <> s.stock;
   else
     select array_agg(distinct m.product_id) into v_moved
     from public.stock_movements as m
     where m.created_at >= v_since;
-    select array_agg(p.id) into v_locked
-    from (
-      select p.id from public.products as p
-      where p.id = any (coalesce(v_moved, '{}'))
-      order by p.id
-      for no key update skip locked
-    ) as p;
   end if;
+  -- Locked in id order, never waiting on a checkout (it holds its products until it commits; one
+  -- skipped is recomputed by a later run).
+  select array_agg(p.id) into v_locked
+  from (
+    select p.id from public.products as p
+    where p.id = any (coalesce(v_moved, '{}'))
+    order by p.id
+    for no key update skip locked
+  ) as p;
 
   update public.products as p
   set stock_quantity = s.stock
