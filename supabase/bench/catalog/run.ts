@@ -536,6 +536,15 @@ async function main() {
       ),
     };
     for (const [k, p] of Object.entries(poPlans)) log(`      place_order ${k}: ${p.nodes.join(' | ')}`);
+    // The sales' stock totals, folded in as the refresh-product-stock job does every 30 s (ADR 020),
+    // and the nightly pass over every product.
+    const stockRefresh = o.seconds > 0 ? await timeStockRefresh(c) : null;
+    if (stockRefresh)
+      log(
+        `refresh_product_stock after the run: ${stockRefresh.movements} ledger rows of ${stockRefresh.products} products ` +
+          `since its mark → ${stockRefresh.changed} totals changed in ${stockRefresh.ms} ms; over every product ` +
+          `(nightly) ${stockRefresh.allMs} ms\n      ledger since the mark: ${stockRefresh.plan.nodes.join(' | ')}`,
+      );
     // The same checkouts in the database alone, one session: CPU and each function's time per checkout.
     let placeOrderDb: PlaceOrderCost | null = null;
     if (o.seconds > 0) {
@@ -580,7 +589,7 @@ async function main() {
       generationSeconds: { total: genSeconds, ...gen.seconds },
       requests: rows,
       exportWhole,
-      placeOrder: { ...placeOrder, plans: poPlans, database: placeOrderDb },
+      placeOrder: { ...placeOrder, plans: poPlans, database: placeOrderDb, stockRefresh },
       seqScans,
       targets: {
         storefrontP99Ms: 15,
@@ -676,6 +685,30 @@ function emptyPlan(): PlanSummary {
     sharedHit: 0,
     sharedRead: 0,
   };
+}
+
+/**
+ * One run of private.refresh_product_stock() after the checkouts (what the job would fold in: the
+ * ledger's rows since its mark), then one over every product (the nightly pass), timed from here.
+ */
+async function timeStockRefresh(c: pg.Client) {
+  const pending = (
+    await c.query<{ movements: number; products: number }>(
+      `select count(*)::integer as movements, count(distinct m.product_id)::integer as products
+       from public.stock_movements as m
+       where m.created_at >= (select r.moved_since from private.product_stock_refresh as r)`,
+    )
+  ).rows[0]!;
+  const plan = await sqlPlan(
+    c,
+    `select distinct m.product_id from public.stock_movements as m where m.created_at >= now() - interval '30 seconds'`,
+  );
+  const t0 = performance.now();
+  const changed = (await c.query<{ n: number }>('select private.refresh_product_stock() as n')).rows[0]!.n;
+  const t1 = performance.now();
+  await c.query('select private.refresh_product_stock(true)');
+  const t2 = performance.now();
+  return { ...pending, changed, ms: ms(t1 - t0), allMs: ms(t2 - t1), plan };
 }
 
 /** md5('bench-user-<n>')::uuid, as generate.ts makes the customers' ids. */
