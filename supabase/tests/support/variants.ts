@@ -211,13 +211,10 @@ export async function movementsOf(
 }
 
 /**
- * Variants whose stock is not the sum of their movements (none, when the ledger holds). Skipped
- * (empty) on a database without the ledger.
- */
-/**
  * Products whose stock total is not the sum of their active variants' stock once the ledger's last
  * rows are folded in (private.refresh_product_stock(), the refresh-product-stock job's run): a sale
- * leaves the total to that job, everything else keeps it in its own transaction.
+ * leaves the total to that job, everything else keeps it in its own transaction. Empty on a database
+ * without the job.
  */
 export async function productTotalMismatches(
   db: Queryable,
@@ -240,6 +237,10 @@ export async function productTotalMismatches(
   return rows;
 }
 
+/**
+ * Variants whose stock is not the sum of their movements (none, when the ledger holds). Skipped
+ * (empty) on a database without the ledger.
+ */
 export async function ledgerMismatches(
   db: Queryable,
 ): Promise<{ id: string; sku: string; stock_quantity: number; ledger: number }[]> {
