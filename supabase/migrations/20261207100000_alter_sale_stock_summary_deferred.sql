@@ -164,7 +164,7 @@ begin
   select min(a.xact_start) - interval '1 second' into v_next
   from pg_catalog.pg_stat_activity as a
   where a.xact_start is not null and a.backend_type is distinct from 'autovacuum worker';
-  v_next := least(coalesce(v_next, now() - interval '1 second'), now() - interval '1 second');
+  v_next := coalesce(v_next, now() - interval '1 second'); -- no session listed at all
 
   -- The products to recompute: those with ledger rows since the mark, or (nightly) those whose total
   -- differs from their variants' stock, found without locking any.

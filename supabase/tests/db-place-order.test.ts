@@ -22,6 +22,7 @@ import {
   storeClient,
   type Person,
 } from './support/store.ts';
+import { productStockOf } from './support/variants.ts';
 import { createScheduler } from 'supabase-local';
 import type { TestServer } from 'supabase-local/testing';
 
@@ -72,15 +73,7 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     return Number(rows[0]!.id);
   }
   /** The product's summary once the refresh-product-stock job has run (a sale leaves the total to it). */
-  const stockOf = async (id: number) => {
-    await s.db.query('select private.refresh_product_stock()');
-    return (
-      await s.db.query<{ stock_quantity: number; in_stock: boolean }>(
-        'select stock_quantity, in_stock from public.products where id = $1',
-        [id],
-      )
-    ).rows[0]!;
-  };
+  const stockOf = (id: number) => productStockOf(s.db, id);
   /** What a shopper can still buy of a product's default variant: on hand minus live holds. */
   const availableOf = async (id: number) =>
     (

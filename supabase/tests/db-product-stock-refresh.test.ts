@@ -41,11 +41,7 @@ forEachStoreServer('product stock totals after sales', ({ kind, server }) => {
 
   beforeAll(async () => {
     s = server();
-    await addPeople(s.db);
-    await s.db.query(
-      `insert into public.staff_members (user_id, email, roles) values ($1, $2, '{owner}') on conflict (user_id) do nothing`,
-      [PEOPLE.admin.id, PEOPLE.admin.email],
-    );
+    await addPeople(s.db); // PEOPLE.admin is an owner
     await liftRateLimits(s.db);
     asha = storeClient(s, PEOPLE.customerA);
     staff = storeClient(s, PEOPLE.admin);

@@ -21,6 +21,7 @@ import {
 import {
   optionedProduct,
   plainProduct,
+  productStockOf,
   receive,
   stockOf,
   uniq,
@@ -395,15 +396,7 @@ forEachStoreServer('variants: rules, grants and RLS', ({ kind, server }) => {
       const p = await sofa(2);
       const [a, b, c] = Object.values(p.variants) as [number, number, number];
       // (the stock total once the refresh-product-stock job has folded the sales in)
-      const product = async () => {
-        await s.db.query('select private.refresh_product_stock()');
-        return (
-          await s.db.query<{ in_stock: boolean; stock_quantity: number }>(
-            'select in_stock, stock_quantity from public.products where id = $1',
-            [p.id],
-          )
-        ).rows[0]!;
-      };
+      const product = () => productStockOf(s.db, p.id);
       const buy = async (variant_id: number) => {
         const { error } = await clients.customerA.rpc('place_order', {
           items: [{ variant_id, quantity: 1 }],

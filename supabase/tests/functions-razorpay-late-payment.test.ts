@@ -32,7 +32,7 @@ import {
   STORE_PATHS,
 } from './support/store.ts';
 import { postFunction, SANDBOX_AUTH } from './support/functions.ts';
-import { sellOut } from './support/variants.ts';
+import { productStockOf, sellOut } from './support/variants.ts';
 
 const faults: SandboxFaults = { refundOutage: false };
 const control = new RazorpaySandboxControl();
@@ -93,12 +93,7 @@ forEachServer(
       return Number(rows[0]!.id);
     };
     /** The product's stock total once the refresh-product-stock job has folded the sales in. */
-    const stockOf = async (id: number) => {
-      await s.db.query('select private.refresh_product_stock()');
-      return (
-        await s.db.query<{ n: number }>('select stock_quantity as n from public.products where id = $1', [id])
-      ).rows[0]!.n;
-    };
+    const stockOf = async (id: number) => (await productStockOf(s.db, id)).stock_quantity;
 
     /**
      * Asha places an online order and opens Razorpay's checkout; then the release job runs before

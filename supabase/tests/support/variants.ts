@@ -210,6 +210,19 @@ export async function movementsOf(
   return rows;
 }
 
+/** A product's stock total and in_stock once the refresh-product-stock job has folded the sales in. */
+export async function productStockOf(
+  db: Queryable,
+  productId: number,
+): Promise<{ stock_quantity: number; in_stock: boolean }> {
+  await db.query('select private.refresh_product_stock()');
+  const { rows } = await db.query<{ stock_quantity: number; in_stock: boolean }>(
+    'select stock_quantity, in_stock from public.products where id = $1',
+    [productId],
+  );
+  return rows[0]!;
+}
+
 /**
  * Products whose stock total is not the sum of their active variants' stock once the ledger's last
  * rows are folded in (private.refresh_product_stock(), the refresh-product-stock job's run): a sale
