@@ -432,6 +432,11 @@ forEachStoreServer('browse_products', ({ server }) => {
         [null, 30000],
         [40000, null],
         [9999.5, 25000],
+        // the quick ranges' edges (counted from private.product_listing_bits for a visitor)
+        [10000, 50000],
+        [null, 10000],
+        [25000, 100000],
+        [100000, null],
       ];
       const sorts = ['newest', 'price-asc', 'price-desc', 'rating', 'popularity', 'discount'];
       let nonEmpty = 0;
@@ -1005,6 +1010,126 @@ forEachStoreServer('browse_products', ({ server }) => {
             { min_rating: 3, in_stock_only: true, sort: 'price-asc' },
           ]) {
             const q: Query = { category_slug, filters, ...rest, page_size: 100 };
+            const got = await browse(q);
+            expectMatches(got, q);
+            expectMatches(await browse(q, asha), q, null, `customer: ${JSON.stringify(q)}`);
+            listed += got.total;
+          }
+      expect(listed).toBeGreaterThan(20);
+    });
+
+    it('keeps private.product_listing_bits (a visitor’s filtered listing’s figures) through every kind of product write', async () => {
+      // The bitmaps as kept, and as the recount makes them from products (in a transaction then rolled back).
+      const BITS = `select coalesce(string_agg(concat_ws(':', kind, key, block, bits::text), ',' order by kind, key, block), '') as k
+        from private.product_listing_bits where bits <> B'0'::bit(8192)`;
+      const kept = async () => (await s.db.query<{ k: string }>(BITS)).rows[0]!.k;
+      const recounted = async () => {
+        let k = '';
+        await s.db
+          .transaction(async (tx) => {
+            await tx.query('select private.recount_listing_bits()');
+            k = (await tx.query<{ k: string }>(BITS)).rows[0]!.k;
+            throw new Error('roll back');
+          })
+          .catch((e: unknown) => {
+            if ((e as Error).message !== 'roll back') throw e;
+          });
+        return k;
+      };
+      expect((await kept()).length).toBeGreaterThan(0);
+      expect(await kept()).toBe(await recounted());
+      const id = async (sql: string) => Number((await s.db.query<{ id: string }>(sql)).rows[0]!.id);
+      const product = (n: number) =>
+        id(`select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
+            where c.slug in ('sofas', 'chairs') and p.is_active order by p.id offset ${n} limit 1`);
+      const [priced, hidden, moved, sold, rated, tagged, edged] = [
+        await product(0),
+        await product(1),
+        await product(2),
+        await product(3),
+        await product(4),
+        await product(5),
+        await product(6),
+      ];
+      // A price into another range (through its variants), a price on a range's edge, a deactivation, a
+      // move, out of stock, a rating, a value added, a product made and one deleted, the hidden one shown.
+      await s.db.query(
+        'update public.product_variants set price = price + 60000, original_price = null where product_id = $1',
+        [priced],
+      );
+      await s.db.query(
+        'update public.product_variants set price = 25000, original_price = null where product_id = $1',
+        [edged],
+      );
+      await s.db.query('update public.products set is_active = false where id = $1', [hidden]);
+      await s.db.query(
+        `update public.products set category_id = (select id from public.categories where slug = 'tables') where id = $1`,
+        [moved],
+      );
+      await s.db.query('update public.products set in_stock = false where id = $1', [sold]);
+      await s.db.transaction(async (tx) => {
+        await tx.query(`select set_config('furnicraft.review_stats', 'on', true)`);
+        await tx.query(
+          'update public.products set rating = case when coalesce(rating, 0) >= 4 then 2 else 4.5 end where id = $1',
+          [rated],
+        );
+      });
+      await s.db.query(
+        `insert into public.product_attribute_values (product_id, value_id)
+         select p.id, v.id from public.attribute_values as v, public.products as p
+         where p.id = $1 and not (v.id = any (p.attribute_value_ids))
+         order by v.id limit 1`,
+        [tagged],
+      );
+      const made = await staff
+        .from('products')
+        .insert({ name: uniq('Bitmap sofa '), price: 50000, category_id: 1, stock_quantity: 2 })
+        .select('id')
+        .single();
+      expect(made.error).toBeNull();
+      const gone = await staff
+        .from('products')
+        .insert({ name: uniq('Deleted bitmap sofa '), price: 120000, category_id: 1, stock_quantity: 1 })
+        .select('id')
+        .single();
+      expect(gone.error).toBeNull();
+      await s.db.query('delete from public.products where id = $1', [gone.data!.id]);
+      expect(await kept()).toBe(await recounted());
+      await s.db.query('update public.products set is_active = true where id = $1', [hidden]);
+      expect(await kept()).toBe(await recounted());
+
+      // Listings counted from the bitmaps (a visitor, a customer: quick ranges' edges, whole ratings)
+      // against the brute force, every sort and a later page.
+      catalog = await loadCatalog(s.db);
+      // The written products' own values, so that each listing holds some of them (the one priced on
+      // the edge counts in both ranges).
+      const values = (code: string) =>
+        [
+          ...new Set(
+            [priced, hidden, moved, sold, rated, tagged, edged].flatMap((pid) => [
+              ...catalog.products.find((p) => p.id === pid)!.values,
+            ]),
+          ),
+        ]
+          .map((v) => catalog.values.find((x) => x.id === v)!)
+          .filter((v) => catalog.attributes.find((a) => a.id === v.attribute_id)!.code === code)
+          .map((v) => v.slug);
+      const filterSets: Record<string, string[]>[] = [
+        { material: values('material') },
+        { material: values('material'), colour: values('colour') },
+        { colour: values('colour'), seating: slugsOf('seating') },
+      ];
+      let listed = 0;
+      for (const category_slug of [null, 'sofas', 'chairs'])
+        for (const filters of filterSets)
+          for (const rest of [
+            {},
+            { price_min: 10000, price_max: 50000, sort: 'price-asc' },
+            { price_min: 25000, sort: 'price-desc', page_offset: 2, page_size: 3 },
+            { price_max: 25000, min_rating: 4, in_stock_only: true, sort: 'rating' },
+            { min_rating: 3, sort: 'newest', page_offset: 1, page_size: 2 },
+          ]) {
+            const q: Query = { category_slug, filters, page_size: 100, ...rest };
             const got = await browse(q);
             expectMatches(got, q);
             expectMatches(await browse(q, asha), q, null, `customer: ${JSON.stringify(q)}`);

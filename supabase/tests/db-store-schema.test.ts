@@ -329,8 +329,12 @@ forEachDb('store schema', ({ db }) => {
     );
     // is_published_review_photo: the storage policy that lets visitors read approved reviews' photos.
     // search_product_ids: search_products' ranking from the indexes (ids only; the rows are read under RLS).
+    // listing_bit_figures, listing_price_segments: browse_products' figures from the listing bitmaps
+    // (active products only, as a visitor reads them).
     expect(privateForAnon.map((r) => r.name)).toEqual([
       'is_published_review_photo',
+      'listing_bit_figures',
+      'listing_price_segments',
       'normalize_phone',
       'search_product_ids',
       'search_query_words',

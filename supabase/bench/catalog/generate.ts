@@ -563,6 +563,9 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
   const entries =
     (await c.query(`select to_regclass('public.product_listing_entries') as t`)).rows[0].t !== null;
   if (entries) await c.query(`alter table public.products disable trigger products_listing_entries_moved`);
+  // And the listing bitmaps' row trigger (issue 22: products_listing_bits_moved), rebuilt by the same recount.
+  const bits = (await c.query(`select to_regclass('private.product_listing_bits') as t`)).rows[0].t !== null;
+  if (bits) await c.query(`alter table public.products disable trigger products_listing_bits_moved`);
 
   // Filters (issue 20), through the triggers: one bulk insert into product_attribute_values, whose
   // statement trigger (sync_product_attribute_ids) rewrites products.attribute_value_ids of every
@@ -654,6 +657,7 @@ export async function generate(c: pg.Client, o: GenerateOptions): Promise<Genera
 
   await c.query(`alter table public.products enable trigger products_count_moved`);
   if (entries) await c.query(`alter table public.products enable trigger products_listing_entries_moved`);
+  if (bits) await c.query(`alter table public.products enable trigger products_listing_bits_moved`);
   if ((await c.query(`select to_regprocedure('private.recount_listing_counts()') as f`)).rows[0].f)
     await step('listing_counts', `select private.recount_listing_counts()`);
 
