@@ -19,8 +19,8 @@
 -- bitmap ANDed, a facet value's count its bitmap ANDed with every condition but its own group's, a price
 -- range's count its segments ANDed with every condition but the price range. The page, newest first
 -- or by price: the listing's index walked in that order, keeping the products whose bit is set (when
--- that reads fewer rows than twice the listing's count); otherwise the listing's products (its bits
--- read back as ids) sorted as before. The price figure's lowest and highest price are read from
+-- that costs less than reading the listing's products back from the bits); otherwise the listing's
+-- products (its bits read back as ids) sorted as before. The price figure's lowest and highest price are read from
 -- products in price order. 100,000 products: 651 rows, 816 kB; the all-products request above 50 → 13
 -- ms for the function on a busy machine (the same database before and after, alternating).
 --
@@ -307,8 +307,6 @@ language plpgsql
 stable
 security definer
 set search_path = ''
--- planned for each call's values (the page's order and the listing's conditions fold to constants)
-set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_hits bit(8192)[];
@@ -361,6 +359,14 @@ begin
   ),
   blocks as (
     select generate_series(0, coalesce((select max(x.block) from x), -1)) as block
+  ),
+  vals as (
+    -- each value of the listing's attributes and the condition its count leaves out: its own group's
+    -- when that is chosen, else none
+    select v.id, case when exists (select 1 from codes as c where c.code = v.attribute_id) then v.attribute_id else 0 end
+      as left_out
+    from public.attribute_values as v
+    where v.attribute_id = any (listing_bit_figures.attrs)
   )
   select jsonb_build_object(
       'listed', (select coalesce(sum(bit_count(p.bits)), 0) from per as p where p.code = 0),
@@ -397,15 +403,13 @@ begin
     vc.counts
   into figures, v_hits, v_rest, v_segs, value_ids, value_counts
   from (
-    -- each value of the listing's attributes: its products passing every condition but its own group's
+    -- each value's products passing every condition but the one it leaves out
     select coalesce(array_agg(q.id order by q.id), '{}') as ids, coalesce(array_agg(q.n order by q.id), '{}') as counts
     from (
       select v.id, sum(bit_count(b.bits & x.bits))::bigint as n
-      from public.attribute_values as v
+      from vals as v
       join private.product_listing_bits as b on b.kind = 'v' and b.key = v.id
-      join x on x.block = b.block
-        and x.left_out = case when exists (select 1 from codes as c where c.code = v.attribute_id) then v.attribute_id else 0 end
-      where v.attribute_id = any (listing_bit_figures.attrs)
+      join x on x.block = b.block and x.left_out = v.left_out
       group by v.id
     ) as q
     where q.n > 0
@@ -438,31 +442,37 @@ begin
   figures := figures || jsonb_build_object('price_min', v_min, 'price_max', v_max);
 
   -- The page: in an order an index keeps (newest, price), the listing's products in that order with
-  -- their bit set, when that reads fewer rows (the page's end over the share of the listing that
-  -- passes) than twice the listing's products; else every product of the listing (its bits read back
-  -- as ids) for browse_products to sort. Active products only, as the bitmaps; "<> 0", not "= 1": the
-  -- planner takes an unknown expression's "=" for rare and would sort the whole listing instead.
-  page := listing_bit_figures.sort in ('newest', 'price-asc', 'price-desc')
+  -- their bit set, when the rows that reads (the page's end over the share of the listing that
+  -- passes) cost less than reading every product of the listing back from its bits (~1,500 rows'
+  -- worth for the bits, ~3 a product) for browse_products to sort. Active products only, as the
+  -- bitmaps. Planned with the call's values (EXECUTE): the order and the conditions fold to
+  -- constants; "<> 0", not "= 1": the planner takes an unknown expression's "=" for rare and would
+  -- sort the whole listing instead of walking its index.
+  page := listing_bit_figures.sort in ('newest', 'price-asc', 'price-desc') and (figures ->> 'total')::numeric > 0
     and (listing_bit_figures.page_offset + listing_bit_figures.page_size)::numeric * (figures ->> 'listed')::numeric
-      <= 2 * ((figures ->> 'total')::numeric) ^ 2;
+      <= (figures ->> 'total')::numeric * (3 * (figures ->> 'total')::numeric + 1500);
   if page then
     select (array[0, 10000, 10000, 25000, 25000, 50000, 50000, 100000, 100000])[min(s.n)],
       (array[10000, 10000, 25000, 25000, 50000, 50000, 100000, 100000, null])[max(s.n)]
     into v_min, v_max
     from unnest(listing_bit_figures.segments) as s (n);
-    ids := array(
-      select p.id
-      from public.products as p
-      where p.is_active
-        and (listing_bit_figures.category_id is null or p.category_id = listing_bit_figures.category_id)
-        and (v_min is null or p.price >= v_min) and (v_max is null or p.price <= v_max)
-        and get_bit(v_hits[p.id / 8192 + 1], (p.id % 8192)::integer) <> 0
-      order by case when listing_bit_figures.sort = 'price-asc' then p.price end asc,
-        case when listing_bit_figures.sort = 'price-desc' then p.price end desc,
-        p.created_at desc, p.id
-      offset listing_bit_figures.page_offset
-      limit listing_bit_figures.page_size
-    );
+    execute $walk$
+      select array(
+        select p.id
+        from public.products as p
+        where p.is_active
+          and ($1 is null or p.category_id = $1)
+          and ($2 is null or p.price >= $2) and ($3 is null or p.price <= $3)
+          and get_bit($4[p.id / 8192 + 1], (p.id % 8192)::integer) <> 0
+        order by case when $5 = 'price-asc' then p.price end asc,
+          case when $5 = 'price-desc' then p.price end desc,
+          p.created_at desc, p.id
+        offset $6
+        limit $7
+      )$walk$
+    into ids
+    using listing_bit_figures.category_id, v_min, v_max, v_hits, listing_bit_figures.sort,
+      listing_bit_figures.page_offset, listing_bit_figures.page_size;
   else
     ids := private.listing_bits_ids(v_hits);
   end if;
@@ -582,6 +592,7 @@ declare
   v_bit_figures jsonb;
   v_bit_ids bigint[];
   v_bit_page boolean;
+  v_small boolean;
   v_bit_value_ids bigint[];
   v_bit_value_counts bigint[];
   -- The listing's order, once: %1$s is the row's relevance (its position among the search's hits),
@@ -665,6 +676,22 @@ begin
   v_bits := v_active_only and v_search is null and not v_kept
     and (v_segments is not null or (v_min is null and v_max is null))
     and (v_rating is null or v_rating = trunc(v_rating));
+  -- In a category with two or more groups chosen, the entries' candidates (below: from the two
+  -- smallest groups) cost less than the bitmaps' work over every block when those two groups hold at
+  -- most 12,000 products of the category (measured: 9,707 there, 13.7–17.2 ms p50 over REST from the
+  -- entries against 18.5–18.9 from the bitmaps at 100,000 products; supabase/bench/catalog/README.md).
+  if v_bits and v_category.id is not null then
+    select count(*) >= 2 and sum(t.size) filter (where t.n <= 2) <= 12000
+    into v_small
+    from (
+      select sum(k.product_count) as size, row_number() over (order by sum(k.product_count)) as n
+      from public.category_value_counts as k
+      join public.attribute_values as v on v.id = k.value_id
+      where k.category_id = v_category.id and k.value_id = any (v_selected)
+      group by v.attribute_id
+    ) as t;
+    v_bits := not coalesce(v_small, false);
+  end if;
 
   -- Each selected group (an attribute and its selected values, ids only: written as literals) is one
   -- column of `base`, true when the product has none of its values: g1, g2, … The number of groups a
