@@ -1,11 +1,13 @@
 /**
- * One measured autocannon run (after a discarded warm-up), with the server process's resident memory
- * and the CPU spent by the server, the load generator (this process), PostgreSQL and the machine.
+ * One measured run of autocannon (or wrk: bench/wrk.ts) after a discarded warm-up, with the server
+ * process's resident memory and the CPU spent by the server, the load generator (this process and
+ * the children it waited for), PostgreSQL and the machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { autocannonRequests, type Shape } from './shapes.ts';
+import { wrkCanSend, wrkRun } from './wrk.ts';
 
 export interface CpuShare {
   /** percent of one core, averaged over the run */
@@ -56,6 +58,13 @@ function readTicks(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU ticks of this process's children that have ended and been waited for (wrk runs). */
+function childrenTicks(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[13]) + Number(fields[14]); // cutime + cstime (fields 16, 17)
 }
 
 export function readRssKB(pid: number): number | null {
@@ -109,6 +118,7 @@ export class Sampler {
   private server0: number | null = null;
   private serverLast: number | null = null;
   private self0 = process.cpuUsage();
+  private children0 = 0;
   /** postgres processes: first and last seen CPU ticks (backends may come and go during a run) */
   private pg = new Map<number, { first: number; last: number }>();
   private pgTimer: NodeJS.Timeout | null = null;
@@ -129,6 +139,7 @@ export class Sampler {
     this.t0 = performance.now();
     this.server0 = this.pid === null ? null : readTicks(this.pid);
     this.self0 = process.cpuUsage();
+    this.children0 = childrenTicks();
     this.pg.clear();
     this.started = false;
     this.samplePostgres(); // processes alive now: count from here; processes that appear later: count from 0
@@ -161,7 +172,9 @@ export class Sampler {
     const pct = (ticks: number) => Math.round((ticks / TICK / secs) * 1000) / 10;
     const mb = (kb: number) => Math.round(kb / 102.4) / 10;
     const server = this.server0 !== null && server1 !== null ? pct(server1 - this.server0) : null;
-    const loadgen = Math.round(((self.user + self.system) / 1e6 / secs) * 1000) / 10;
+    const loadgen =
+      Math.round(((self.user + self.system) / 1e6 / secs) * 1000) / 10 +
+      pct(childrenTicks() - this.children0);
     const postgres = pct(pgTicks);
     const machine =
       Math.round(((m1.busy - this.m0.busy) / Math.max(1, m1.total - this.m0.total)) * 1000) / 10;
@@ -186,6 +199,8 @@ export interface LoadOptions {
   target: string;
   /** a cheap GET that waits out the server's backlog after a run (see drain) */
   drainPath?: string;
+  /** wrk for the GET shapes (bench/wrk.ts); autocannon for the others and by default */
+  loadgen?: 'autocannon' | 'wrk';
 }
 
 async function cannon(baseUrl: string, shape: Shape, connections: number, duration: number): Promise<Result> {
@@ -224,6 +239,7 @@ async function drain(o: LoadOptions): Promise<number> {
 }
 
 export async function runShape(shape: Shape, o: LoadOptions): Promise<RunFigures> {
+  if (o.loadgen === 'wrk' && wrkCanSend(shape)) return runShapeWrk(shape, o);
   let warmupRequests = 0;
   if (o.warmup > 0) {
     warmupRequests = (await cannon(o.baseUrl, shape, o.connections, o.warmup)).requests.total;
@@ -258,6 +274,38 @@ export async function runShape(shape: Shape, o: LoadOptions): Promise<RunFigures
     ...s,
     drainMs,
     warmupRequests,
+  };
+}
+
+async function runShapeWrk(shape: Shape, o: LoadOptions): Promise<RunFigures> {
+  let warmupRequests = 0;
+  if (o.warmup > 0) {
+    warmupRequests = (await wrkRun(o.baseUrl, shape, o.connections, o.warmup)).requests;
+    await drain(o);
+  }
+  const sampler = new Sampler(o.pid);
+  sampler.start();
+  const r = await wrkRun(o.baseUrl, shape, o.connections, o.duration);
+  const s = sampler.stop();
+  const drainMs = await drain(o);
+  return {
+    target: o.target,
+    shape: shape.name,
+    durationS: Math.round(r.durationS * 100) / 100,
+    requests: r.requests,
+    rps: Math.round(r.requests / r.durationS),
+    p50: r.p50,
+    p99: r.p99,
+    avgMs: r.avgMs,
+    maxMs: r.maxMs,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes: {},
+    ...s,
+    drainMs,
+    warmupRequests,
+    note: 'wrk',
   };
 }
 

@@ -6,7 +6,7 @@
  * bench/start.ts). Figures are reported, never asserted.
  *
  *   tsx bench/run.ts [--duration=10] [--warmup=2] [--connections=50] [--only=GETSingle,GETSingleEmbed] [--rounds=1]
- *                    [--variants] [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile]
+ *                    [--variants] [--skip-pglite] [--no-inprocess] [--pgbench-protocol=prepared] [--profile|--no-profile] [--loadgen=wrk]
  *   tsx bench/run.ts --report     (the last run's table again, from bench/results/latest.json)
  *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is only used to create and drop
@@ -34,6 +34,7 @@ import {
   REST_CONFIG,
 } from './setup.ts';
 import { SHAPES, type Shape } from './shapes.ts';
+import { checkWrk } from './wrk.ts';
 
 // ---------------------------------------------------------------- options
 
@@ -57,6 +58,8 @@ function parseArgs(argv: string[]) {
     profile: null as boolean | null,
     /** print the table and ratios of bench/results/latest.json again, run nothing */
     report: false,
+    /** the GET shapes' load generator: autocannon, or wrk (bench/wrk.ts: lighter on a shared machine) */
+    loadgen: 'autocannon' as 'autocannon' | 'wrk',
   };
   for (const a of argv) {
     const [k, v] = a.replace(/^--/, '').split('=') as [string, string | undefined];
@@ -97,9 +100,13 @@ function parseArgs(argv: string[]) {
       case 'report':
         o.report = true;
         break;
+      case 'loadgen':
+        if (v !== 'autocannon' && v !== 'wrk') throw new Error('--loadgen=autocannon|wrk');
+        o.loadgen = v;
+        break;
       case 'help':
         console.log(
-          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --rounds=1 --variants --skip-pglite --no-inprocess --report --pgbench-protocol=prepared|extended|simple --profile|--no-profile',
+          'options: --duration=10 --warmup=2 --connections=50 --only=A,B --rounds=1 --variants --skip-pglite --no-inprocess --report --pgbench-protocol=prepared|extended|simple --profile|--no-profile --loadgen=autocannon|wrk',
         );
         process.exit(0);
       // falls through (unreachable)
@@ -116,6 +123,7 @@ function parseArgs(argv: string[]) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
+if (opts.loadgen === 'wrk') checkWrk();
 const shapes = SHAPES.filter((s) => !opts.only || opts.only.includes(s.name));
 const CEILING_SHAPES = ['GETSingle', 'GETSingleEmbed'];
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
@@ -228,6 +236,7 @@ async function measure(
     duration: opts.duration,
     warmup: opts.warmup,
     drainPath: DRAIN_PATH,
+    loadgen: opts.loadgen,
   });
   r.round = round;
   runs.push(r);
