@@ -348,6 +348,90 @@ forEachStoreServer('browse_products', ({ server }) => {
     return rows.map((r) => Number(r.id));
   }
 
+  /** What `read` returns after `recount` runs in a transaction that is then rolled back. */
+  async function recounted(recount: string, read: string): Promise<string> {
+    let k = '';
+    await s.db
+      .transaction(async (tx) => {
+        await tx.query(recount);
+        k = (await tx.query<{ k: string }>(read)).rows[0]!.k;
+        throw new Error('roll back');
+      })
+      .catch((e: unknown) => {
+        if ((e as Error).message !== 'roll back') throw e;
+      });
+    return k;
+  }
+
+  /** The first active products of the categories by id (the last ones when `last`), one for each name. */
+  async function productsIn<const K extends string>(
+    slugs: string[],
+    names: readonly K[],
+    last = false,
+  ): Promise<Record<K, number>> {
+    const { rows } = await s.db.query<{ id: string }>(
+      `select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
+       where c.slug = any ($1) and p.is_active order by p.id ${last ? 'desc' : ''} limit $2`,
+      [slugs, names.length],
+    );
+    expect(rows).toHaveLength(names.length);
+    return Object.fromEntries(names.map((name, i) => [name, Number(rows[i]!.id)])) as Record<K, number>;
+  }
+
+  /**
+   * One of each product write the kept listing figures follow: a price into another range (through its
+   * variants, as the admin changes it), a deactivation, a move to `moveTo`, out of stock, 4★ & up or
+   * not, a new attribute value, a product made and one deleted.
+   */
+  async function writeEachKind(
+    p: { priced: number; hidden: number; moved: number; sold: number; rated: number; tagged: number },
+    moveTo: string,
+    name: string,
+  ): Promise<void> {
+    await s.db.query(
+      'update public.product_variants set price = price + 60000, original_price = null where product_id = $1',
+      [p.priced],
+    );
+    await s.db.query('update public.products set is_active = false where id = $1', [p.hidden]);
+    await s.db.query(
+      'update public.products set category_id = (select id from public.categories where slug = $2) where id = $1',
+      [p.moved, moveTo],
+    );
+    await s.db.query('update public.products set in_stock = false where id = $1', [p.sold]);
+    await s.db.transaction(async (tx) => {
+      await tx.query(`select set_config('furnicraft.review_stats', 'on', true)`);
+      await tx.query(
+        'update public.products set rating = case when coalesce(rating, 0) >= 4 then 2 else 4.5 end where id = $1',
+        [p.rated],
+      );
+    });
+    await s.db.query(
+      `insert into public.product_attribute_values (product_id, value_id)
+       select p.id, v.id from public.attribute_values as v, public.products as p
+       where p.id = $1 and not (v.id = any (p.attribute_value_ids))
+       order by v.id limit 1`,
+      [p.tagged],
+    );
+    const made = await staff
+      .from('products')
+      .insert({ name: uniq(`${name} `), price: 50000, category_id: 1, stock_quantity: 2 })
+      .select('id')
+      .single();
+    expect(made.error).toBeNull();
+    const gone = await staff
+      .from('products')
+      .insert({
+        name: uniq(`Deleted ${name.toLowerCase()} `),
+        price: 120000,
+        category_id: 1,
+        stock_quantity: 1,
+      })
+      .select('id')
+      .single();
+    expect(gone.error).toBeNull();
+    await s.db.query('delete from public.products where id = $1', [gone.data!.id]);
+  }
+
   /** Compares one answer with the brute force: total, items in order, facets, price, rating, stock, applied. */
   function expectMatches(
     got: Browse,
@@ -821,73 +905,11 @@ forEachStoreServer('browse_products', ({ server }) => {
           from public.category_stats), '') || '|' || coalesce((select string_agg(concat_ws(':', category_id, value_id,
           product_count), ',' order by category_id, value_id) from public.category_value_counts where product_count <> 0), '') as k`;
       const kept = async () => (await s.db.query<{ k: string }>(KEPT)).rows[0]!.k;
-      // The same figures recounted from products, in a transaction that is then rolled back.
-      const recounted = async () => {
-        let k = '';
-        await s.db
-          .transaction(async (tx) => {
-            await tx.query('select private.recount_listing_counts()');
-            k = (await tx.query<{ k: string }>(KEPT)).rows[0]!.k;
-            throw new Error('roll back');
-          })
-          .catch((e: unknown) => {
-            if ((e as Error).message !== 'roll back') throw e;
-          });
-        return k;
-      };
-      const id = async (sql: string) => Number((await s.db.query<{ id: string }>(sql)).rows[0]!.id);
-      const sofa = (n: number) =>
-        id(`select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
-            where c.slug = 'sofas' and p.is_active order by p.id offset ${n} limit 1`);
-      const [priced, hidden, moved, sold, rated, tagged] = [
-        await sofa(0),
-        await sofa(1),
-        await sofa(2),
-        await sofa(3),
-        await sofa(4),
-        await sofa(5),
-      ];
-      // A price into another range (through its variants, as the admin changes it), a deactivation, a
-      // move, out of stock, 4★ & up or not, a new attribute value, a product made and one deleted.
-      await s.db.query(
-        'update public.product_variants set price = price + 60000, original_price = null where product_id = $1',
-        [priced],
-      );
-      await s.db.query('update public.products set is_active = false where id = $1', [hidden]);
-      await s.db.query(
-        `update public.products set category_id = (select id from public.categories where slug = 'chairs') where id = $1`,
-        [moved],
-      );
-      await s.db.query('update public.products set in_stock = false where id = $1', [sold]);
-      await s.db.transaction(async (tx) => {
-        await tx.query(`select set_config('furnicraft.review_stats', 'on', true)`);
-        await tx.query(
-          'update public.products set rating = case when coalesce(rating, 0) >= 4 then 2 else 4.5 end where id = $1',
-          [rated],
-        );
-      });
-      await s.db.query(
-        `insert into public.product_attribute_values (product_id, value_id)
-         select p.id, v.id from public.attribute_values as v, public.products as p
-         where p.id = $1 and not (v.id = any (p.attribute_value_ids))
-         order by v.id limit 1`,
-        [tagged],
-      );
-      const made = await staff
-        .from('products')
-        .insert({ name: uniq('Kept-count sofa '), price: 30000, category_id: 1, stock_quantity: 2 })
-        .select('id')
-        .single();
-      expect(made.error).toBeNull();
-      const gone = await staff
-        .from('products')
-        .insert({ name: uniq('Deleted sofa '), price: 120000, category_id: 1, stock_quantity: 1 })
-        .select('id')
-        .single();
-      expect(gone.error).toBeNull();
-      await s.db.query('delete from public.products where id = $1', [gone.data!.id]);
+      const recount = () => recounted('select private.recount_listing_counts()', KEPT);
+      const written = await productsIn(['sofas'], ['priced', 'hidden', 'moved', 'sold', 'rated', 'tagged']);
+      await writeEachKind(written, 'chairs', 'Kept-count sofa');
 
-      expect(await kept()).toBe(await recounted());
+      expect(await kept()).toBe(await recount());
       catalog = await loadCatalog(s.db);
       for (const slug of [null, ...catalog.categories.map((c) => c.slug)]) {
         const q: Query = { category_slug: slug, page_size: 100 };
@@ -913,21 +935,12 @@ forEachStoreServer('browse_products', ({ server }) => {
         where p.is_active`;
       const q1 = async (sql: string) => (await s.db.query<{ k: string }>(sql)).rows[0]!.k;
       expect(await q1(ENTRIES)).toBe(await q1(BRUTE));
-      const id = async (sql: string) => Number((await s.db.query<{ id: string }>(sql)).rows[0]!.id);
       // Sofas and dining tables (both filter on seating too), from the end of the catalog.
-      const product = (n: number) =>
-        id(`select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
-            where c.slug in ('sofas', 'dining') and p.is_active order by p.id desc offset ${n} limit 1`);
-      const [priced, hidden, moved, sold, rated, tagged, untagged, discounted] = [
-        await product(0),
-        await product(1),
-        await product(2),
-        await product(3),
-        await product(4),
-        await product(5),
-        await product(6),
-        await product(7),
-      ];
+      const { priced, hidden, moved, sold, rated, tagged, untagged, discounted } = await productsIn(
+        ['sofas', 'dining'],
+        ['priced', 'hidden', 'moved', 'sold', 'rated', 'tagged', 'untagged', 'discounted'],
+        true,
+      );
       // A price through the variants (as the admin changes it), a deactivation, a move, out of stock, a
       // rating and review count, a value added and one taken away, an original price, a product made
       // and tagged, one deleted, and the hidden one shown again with a new value.
@@ -1023,80 +1036,23 @@ forEachStoreServer('browse_products', ({ server }) => {
       const BITS = `select coalesce(string_agg(concat_ws(':', kind, key, block, bits::text), ',' order by kind, key, block), '') as k
         from private.product_listing_bits where bits <> B'0'::bit(8192)`;
       const kept = async () => (await s.db.query<{ k: string }>(BITS)).rows[0]!.k;
-      const recounted = async () => {
-        let k = '';
-        await s.db
-          .transaction(async (tx) => {
-            await tx.query('select private.recount_listing_bits()');
-            k = (await tx.query<{ k: string }>(BITS)).rows[0]!.k;
-            throw new Error('roll back');
-          })
-          .catch((e: unknown) => {
-            if ((e as Error).message !== 'roll back') throw e;
-          });
-        return k;
-      };
+      const recount = () => recounted('select private.recount_listing_bits()', BITS);
       expect((await kept()).length).toBeGreaterThan(0);
-      expect(await kept()).toBe(await recounted());
-      const id = async (sql: string) => Number((await s.db.query<{ id: string }>(sql)).rows[0]!.id);
-      const product = (n: number) =>
-        id(`select p.id::text from public.products as p join public.categories as c on c.id = p.category_id
-            where c.slug in ('sofas', 'chairs') and p.is_active order by p.id offset ${n} limit 1`);
-      const [priced, hidden, moved, sold, rated, tagged, edged] = [
-        await product(0),
-        await product(1),
-        await product(2),
-        await product(3),
-        await product(4),
-        await product(5),
-        await product(6),
-      ];
-      // A price into another range (through its variants), a price on a range's edge, a deactivation, a
-      // move, out of stock, a rating, a value added, a product made and one deleted, the hidden one shown.
-      await s.db.query(
-        'update public.product_variants set price = price + 60000, original_price = null where product_id = $1',
-        [priced],
+      expect(await kept()).toBe(await recount());
+      const written = await productsIn(
+        ['sofas', 'chairs'],
+        ['priced', 'hidden', 'moved', 'sold', 'rated', 'tagged', 'edged'],
       );
+      const { hidden, edged } = written;
+      // Each kind of write, a price exactly on a range's edge, and the hidden one shown again.
+      await writeEachKind(written, 'tables', 'Bitmap sofa');
       await s.db.query(
         'update public.product_variants set price = 25000, original_price = null where product_id = $1',
         [edged],
       );
-      await s.db.query('update public.products set is_active = false where id = $1', [hidden]);
-      await s.db.query(
-        `update public.products set category_id = (select id from public.categories where slug = 'tables') where id = $1`,
-        [moved],
-      );
-      await s.db.query('update public.products set in_stock = false where id = $1', [sold]);
-      await s.db.transaction(async (tx) => {
-        await tx.query(`select set_config('furnicraft.review_stats', 'on', true)`);
-        await tx.query(
-          'update public.products set rating = case when coalesce(rating, 0) >= 4 then 2 else 4.5 end where id = $1',
-          [rated],
-        );
-      });
-      await s.db.query(
-        `insert into public.product_attribute_values (product_id, value_id)
-         select p.id, v.id from public.attribute_values as v, public.products as p
-         where p.id = $1 and not (v.id = any (p.attribute_value_ids))
-         order by v.id limit 1`,
-        [tagged],
-      );
-      const made = await staff
-        .from('products')
-        .insert({ name: uniq('Bitmap sofa '), price: 50000, category_id: 1, stock_quantity: 2 })
-        .select('id')
-        .single();
-      expect(made.error).toBeNull();
-      const gone = await staff
-        .from('products')
-        .insert({ name: uniq('Deleted bitmap sofa '), price: 120000, category_id: 1, stock_quantity: 1 })
-        .select('id')
-        .single();
-      expect(gone.error).toBeNull();
-      await s.db.query('delete from public.products where id = $1', [gone.data!.id]);
-      expect(await kept()).toBe(await recounted());
+      expect(await kept()).toBe(await recount());
       await s.db.query('update public.products set is_active = true where id = $1', [hidden]);
-      expect(await kept()).toBe(await recounted());
+      expect(await kept()).toBe(await recount());
 
       // Listings counted from the bitmaps (a visitor, a customer: quick ranges' edges, whole ratings)
       // against the brute force, every sort and a later page.
@@ -1106,9 +1062,7 @@ forEachStoreServer('browse_products', ({ server }) => {
       const values = (code: string) =>
         [
           ...new Set(
-            [priced, hidden, moved, sold, rated, tagged, edged].flatMap((pid) => [
-              ...catalog.products.find((p) => p.id === pid)!.values,
-            ]),
+            Object.values(written).flatMap((pid) => [...catalog.products.find((p) => p.id === pid)!.values]),
           ),
         ]
           .map((v) => catalog.values.find((x) => x.id === v)!)
