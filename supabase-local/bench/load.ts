@@ -172,9 +172,11 @@ export class Sampler {
     const pct = (ticks: number) => Math.round((ticks / TICK / secs) * 1000) / 10;
     const mb = (kb: number) => Math.round(kb / 102.4) / 10;
     const server = this.server0 !== null && server1 !== null ? pct(server1 - this.server0) : null;
+    // this process and the children it waited for (wrk), rounded once
     const loadgen =
-      Math.round(((self.user + self.system) / 1e6 / secs) * 1000) / 10 +
-      pct(childrenTicks() - this.children0);
+      Math.round(
+        ((self.user + self.system) / 1e6 / secs + (childrenTicks() - this.children0) / TICK / secs) * 1000,
+      ) / 10;
     const postgres = pct(pgTicks);
     const machine =
       Math.round(((m1.busy - this.m0.busy) / Math.max(1, m1.total - this.m0.total)) * 1000) / 10;
