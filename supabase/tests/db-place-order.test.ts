@@ -438,6 +438,46 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     });
   });
 
+  describe('ids', () => {
+    it('gives new orders, returns and refunds time-ordered ids (UUID version 7), so the indexes on an order id grow at one end', async () => {
+      const id = await product(2999, 5);
+      const ids: string[] = [];
+      const t0 = Date.now();
+      for (let n = 0; n < 2; n++) {
+        const { data, error } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
+        expect(error).toBeNull();
+        ids.push(data!.id);
+        await new Promise((r) => setTimeout(r, 3));
+      }
+      const t1 = Date.now();
+      for (const orderId of ids) {
+        // xxxxxxxx-xxxx-7xxx-[89ab]xxx-…: version 7, RFC 9562's variant
+        expect(orderId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        // its first 48 bits: the Unix time in ms it was made
+        const ms = parseInt(orderId.replace(/-/g, '').slice(0, 12), 16);
+        expect(ms).toBeGreaterThanOrEqual(t0 - 1000);
+        expect(ms).toBeLessThanOrEqual(t1 + 1000);
+      }
+      expect(ids[1]! > ids[0]!).toBe(true);
+      const { rows } = await s.db.query<{ table_name: string; column_default: string }>(
+        `select table_name, column_default from information_schema.columns
+         where table_schema = 'public' and table_name in ('orders', 'returns', 'refunds') and column_name = 'id'
+         order by table_name`,
+      );
+      expect(rows).toEqual(
+        ['orders', 'refunds', 'returns'].map((table_name) => ({
+          table_name,
+          column_default: 'private.uuid_v7()',
+        })),
+      );
+      // Many at once stay distinct (74 random bits after the time).
+      const many = await s.db.query<{ n: string }>(
+        'select count(distinct private.uuid_v7())::text as n from generate_series(1, 5000)',
+      );
+      expect(many.rows[0]!.n).toBe('5000');
+    });
+  });
+
   describe('stock under concurrency', () => {
     it(`sells exactly the last 5 units to 50 concurrent orders, never below zero [${kind}]`, async () => {
       const id = await product(3499, 5, 'Last Five Stool');
