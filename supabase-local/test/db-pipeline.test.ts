@@ -1,7 +1,8 @@
 /**
  * PostgreSQL's Db.batch on shared connections in pipeline mode (src/db/postgres.ts): concurrent
  * batches share a couple of server connections, yet each is its own transaction: a local setting,
- * a role or a failure of one never reaches another, and the connection stays usable.
+ * a role or a failure of one never reaches another, and the connection stays usable. A batch that
+ * writes takes a pooled connection of its own, so a write waiting for a lock holds up no read.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/postgres.ts';
@@ -110,5 +111,50 @@ forEachDb('db batch pipelined', ({ kind, url }) => {
       { id: 2 },
       { id: 3 },
     ]);
+  });
+
+  it('a write batch waiting for a row lock holds up no read batch, and commits once the lock is free', async () => {
+    const one = await openPostgres({ url: url()!, max: 4, pipelines: 1 });
+    await db.exec('drop table if exists t_pipe_lock; create table t_pipe_lock (id int primary key, n int)');
+    await db.exec('insert into t_pipe_lock values (1, 0)');
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // another transaction holds the row until released
+    const holder = db.transaction(async (tx) => {
+      await tx.query('select 1 from t_pipe_lock where id = 1 for update');
+      locked();
+      await released;
+    });
+    try {
+      await isLocked;
+      const write = one.batch(
+        [
+          { text: `select set_config('pipe.test', 'w', true)`, values: [] },
+          { text: 'update t_pipe_lock set n = n + 1 where id = 1 returning n', values: [] },
+        ],
+        { write: true },
+      );
+      let written = false;
+      void write.then(() => (written = true));
+      // on the one pipelined connection, a read answers while the write waits (it would queue
+      // behind the write, and wait for the lock with it, if the write were sent there)
+      const read = await Promise.race([
+        one.batch([{ text: 'select 41 + 1 as n', values: [] }]),
+        new Promise<'timed out'>((r) => setTimeout(() => r('timed out'), 3_000)),
+      ]);
+      expect(read).not.toBe('timed out');
+      expect((read as Awaited<ReturnType<Db['batch']>>)[0]!.rows).toEqual([{ n: 42 }]);
+      expect(written).toBe(false);
+      release();
+      await holder;
+      expect((await write)[1]!.rows).toEqual([{ n: 1 }]);
+      expect((await db.query('select n from t_pipe_lock')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      release();
+      await holder.catch(() => undefined);
+      await one.close();
+    }
   });
 });

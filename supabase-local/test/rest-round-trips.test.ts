@@ -1,8 +1,9 @@
 /**
- * How the REST engine talks to the Db: a read whose end is known up front is one Db.batch (one round
- * trip on PostgreSQL: settings and statement, no BEGIN/COMMIT); a write, or a read a check may roll
- * back, is one transaction whose first round trip carries the settings and the statement. Answers
- * stay right when the table changes under the prepared statements.
+ * How the REST engine talks to the Db: a read or a write whose end is known up front is one Db.batch
+ * (one round trip on PostgreSQL: settings and statement, no BEGIN/COMMIT, committed at the Sync; a
+ * write on a connection of its own); a request a check may roll back is one transaction whose first
+ * round trip carries the settings and the statement. Answers stay right when the table changes under
+ * the prepared statements.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,9 @@ function counting(db: Db, calls: string[]): Db {
     kind: db.kind,
     query: (text, values) => db.query(text, values), // the schema cache's reads
     batch: (statements, options) => {
-      calls.push(`batch ${statements.length}${options?.rollback ? ' rollback' : ''}`);
+      calls.push(
+        `batch ${statements.length}${options?.rollback ? ' rollback' : ''}${options?.write ? ' write' : ''}`,
+      );
       return db.batch(statements, options);
     },
     transaction: (fn, options) => {
@@ -92,19 +95,55 @@ forEachDb('REST round trips', ({ db }) => {
     expect(calls).toEqual(['batch 2 rollback']);
   });
 
-  it('a write, or a read a check may roll back, is a transaction whose first trip is settings + statement', async () => {
-    const post = await fetch(`${rollbackBase}/rt_items`, {
+  it('a write is one batch too, committed (or rolled back by db-tx-end) with nothing after it', async () => {
+    const post = (url: string, id: number) =>
+      fetch(`${url}/rt_items`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, name: 'lamp' }),
+      });
+    expect((await post(rollbackBase, 3)).status).toBe(201);
+    expect(calls).toEqual(['batch 2 rollback write']);
+    calls.length = 0;
+    expect((await post(base, 4)).status).toBe(201);
+    expect(calls).toEqual(['batch 2 write']);
+    const kept = await fetch(`${base}/rt_items?id=in.(3,4)&select=id`);
+    expect(await kept.json()).toEqual([{ id: 4 }]);
+  });
+
+  it('a write whose commit fails (a deferred trigger) answers with the error and keeps nothing', async () => {
+    await db().exec(`
+      create function rt_refuse_at_commit() returns trigger language plpgsql as $$
+        begin if new.name = 'refused' then raise exception 'refused at commit'; end if; return null; end $$;
+      create constraint trigger rt_items_at_commit after insert on rt_items
+        deferrable initially deferred for each row execute function rt_refuse_at_commit();`);
+    const res = await fetch(`${base}/rt_items`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: 3, name: 'lamp' }),
+      body: JSON.stringify({ id: 5, name: 'refused' }),
     });
-    expect(post.status).toBe(201);
-    expect(calls).toEqual(['transaction rollback', 'tx.batch 2']);
-    calls.length = 0;
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'P0001', message: 'refused at commit' });
+    expect(calls).toEqual(['batch 2 write']);
+    expect(await (await fetch(`${base}/rt_items?id=eq.5`)).json()).toEqual([]);
+  });
+
+  it('a request a check may roll back is a transaction whose first trip is settings + statement', async () => {
     const one = await fetch(`${base}/rt_items?id=eq.9`, {
       headers: { Accept: 'application/vnd.pgrst.object+json' },
     });
     expect(one.status).toBe(406);
+    expect(calls).toEqual(['transaction', 'tx.batch 2']);
+    calls.length = 0;
+    const strict = await fetch(`${base}/rt_items`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Prefer: 'handling=strict, max-affected=1',
+      },
+      body: JSON.stringify({ id: 6, name: 'stool' }),
+    });
+    expect(strict.status).toBe(201);
     expect(calls).toEqual(['transaction', 'tx.batch 2']);
   });
 
@@ -136,7 +175,7 @@ forEachDb('REST round trips', ({ db }) => {
       const second = await post(2);
       expect(await second.json()).toBe('table');
       // another body, the same plan: settings and statement in one trip, as without a limit
-      expect(calls).toEqual(['transaction', 'tx.batch 2']);
+      expect(calls).toEqual(['batch 2 write']);
       // a GET call's arguments are constants the planner may use: checked on every call
       for (const item of [1, 2]) {
         calls.length = 0;

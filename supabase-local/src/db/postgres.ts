@@ -9,7 +9,8 @@
  *   one never reaches another), and the batches of one event-loop turn leave in one write. Fewer
  *   writes and reads per request for Node and PostgreSQL alike (the REST engine's reads are such
  *   batches); the cost is that a slow batch delays those queued behind it on its connection, so a
- *   batch goes to the connection with the fewest unanswered.
+ *   batch goes to the connection with the fewest unanswered. A batch that writes (`write`), which may
+ *   wait for a row lock or its commit's WAL flush, takes a pooled connection of its own instead.
  * - `exec` sends a whole script in the simple protocol (several statements, no parameters).
  * - `listen` uses its own dedicated connection: a pooled one could be handed to someone else and
  *   LISTEN is per connection.
@@ -121,7 +122,7 @@ class PostgresDb implements Db {
   }
 
   async batch(statements: BatchStatement[], options?: TransactionOptions): Promise<QueryResult[]> {
-    if (!options?.rollback && this.#pipes.length > 0) return this.#pipelined(statements);
+    if (!options?.rollback && !options?.write && this.#pipes.length > 0) return this.#pipelined(statements);
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {

@@ -48,6 +48,12 @@ export interface Queryable {
 export interface TransactionOptions {
   /** Roll back even when fn resolves (PostgREST's db-tx-end=rollback, dry runs). */
   rollback?: boolean;
+  /**
+   * Db.batch: the statements write. On PostgreSQL they take a pooled connection of their own rather
+   * than a pipelined one shared by concurrent batches: a write may wait for a row lock (or its commit
+   * for the WAL), and every batch queued behind it on a shared connection would wait with it.
+   */
+  write?: boolean;
 }
 
 export interface Db extends Queryable {

@@ -6,10 +6,11 @@
  * Only RLS decides what a role may see: nothing here filters by user.
  *
  * Round trips (PostgreSQL): the settings, the pre-request function and the statement go together
- * (Db.batch), as named prepared statements. A read whose end is fixed up front is that one round
- * trip, an implicit transaction with no BEGIN/COMMIT; a write is BEGIN + that, then COMMIT or
- * ROLLBACK once the checks have seen the result (two). EXPLAIN, counts and the cost check add theirs
- * (the cost check's verdict on a call with a JSON body is reused: costVerdictKey).
+ * (Db.batch), as named prepared statements. A read or a write whose end is fixed up front is that one
+ * round trip, an implicit transaction with no BEGIN/COMMIT, committed at the protocol's Sync (a write
+ * on a pooled connection of its own); one a singular or max-affected check may roll back is BEGIN +
+ * that, then COMMIT or ROLLBACK once the checks have seen the result (two). EXPLAIN, counts and the
+ * cost check add theirs (the cost check's verdict on a call with a JSON body is reused: costVerdictKey).
  */
 import type { BatchStatement, Db, Queryable } from '../db/types.ts';
 import { err } from './errors.ts';
@@ -92,10 +93,13 @@ export async function execute(
   const counted = Boolean(stmt.countQuery && plan.count);
   const direct = costLimit === undefined && !plan.accept.plan && !counted;
 
-  // One round trip, no BEGIN/COMMIT: a read-only transaction whose end nothing after the statement
-  // can change (no singular or max-affected check that would roll it back)
-  if (direct && readOnly && !rolledBackByChecks(plan)) {
-    const results = await db.batch(before.length === 1 ? [first, main] : [...before, main], { rollback });
+  // One round trip, no BEGIN/COMMIT: a transaction whose end nothing after the statement can change
+  // (no singular or max-affected check that would roll it back), committed at the protocol's Sync
+  if (direct && !rolledBackByChecks(plan)) {
+    const results = await db.batch(before.length === 1 ? [first, main] : [...before, main], {
+      rollback,
+      write: !readOnly,
+    });
     return checked(plan, resultRow(results[results.length - 1]!.rows[0] ?? {}));
   }
 
