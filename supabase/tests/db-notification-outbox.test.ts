@@ -313,6 +313,42 @@ forEachStoreServer('the notification outbox', ({ server }) => {
       expect(again.map((r) => [r.id, r.attempts])).toEqual([[first[0]!.id, 2]]);
     });
 
+    it('claims the earliest due rows of both kinds in order, reading only those whatever the backlog', async () => {
+      await drain();
+      const order = await place(asha);
+      // a backlog: 400 due mails of that order, due 400 … 1 minutes ago; two of them leased by a
+      // dispatcher that never reported back (their leases ran out)
+      await s.db.query(
+        `insert into public.notification_outbox (event, order_id, recipient, payload, dedupe_key, next_attempt_at)
+         select 'shipped', $1::uuid, 'backlog@example.com', '{}'::jsonb, 'backlog/' || g, now() - make_interval(mins => g)
+         from generate_series(1, 400) as g`,
+        [order.id],
+      );
+      await s.db.query(
+        `update public.notification_outbox set status = 'sending', locked_until = now() - interval '1 second'
+         where dedupe_key in ('backlog/399', 'backlog/5')`,
+      );
+      // heap and index rows the claim read, counted in its own transaction
+      const [claimed, read] = await s.db.transaction(async (tx) => {
+        const reads = `select pg_stat_get_xact_tuples_returned('public.notification_outbox'::regclass)
+            + pg_stat_get_xact_tuples_fetched('public.notification_outbox'::regclass) as n`;
+        const before = Number((await tx.query<{ n: string }>(reads)).rows[0]!.n);
+        const rows = await tx.query<{ dedupe_key: string; attempts: number }>(
+          'select dedupe_key, attempts from public.claim_notifications(3) order by next_attempt_at',
+        );
+        const after = Number((await tx.query<{ n: string }>(reads)).rows[0]!.n);
+        return [rows.rows, after - before] as const;
+      });
+      expect(claimed).toEqual([
+        { dedupe_key: 'backlog/400', attempts: 1 },
+        { dedupe_key: 'backlog/399', attempts: 1 },
+        { dedupe_key: 'backlog/398', attempts: 1 },
+      ]);
+      // all 400 due rows fetched and sorted before the limit, as one OR over both indexes did: 400+
+      expect(read).toBeLessThan(60);
+      await drain();
+    });
+
     it('a confirmation whose order was cancelled first is suppressed; the cancellation is sent', async () => {
       await drain();
       const order = await place(asha);

@@ -323,10 +323,17 @@ export function outboxRequests(ctx: { orderId: string }): BenchRequest[] {
       path: '/rpc/claim_notifications',
       body: { max_rows: 10, lease_seconds: 300 },
       targetMs: T,
-      innerSql: `select n.id from public.notification_outbox as n
-        where (n.status in ('pending', 'failed') and n.next_attempt_at <= now())
-           or (n.status = 'sending' and n.locked_until < now())
-        order by n.next_attempt_at, n.id limit 10 for update skip locked`,
+      // the due rows of each kind from its own index, in order (20261210100100)
+      innerSql: `with waiting as (
+          select n.id, n.next_attempt_at from public.notification_outbox as n
+          where n.status in ('pending', 'failed') and n.next_attempt_at <= now()
+          order by n.next_attempt_at, n.id limit 10 for update skip locked),
+        abandoned as (
+          select n.id, n.next_attempt_at from public.notification_outbox as n
+          where n.status = 'sending' and n.locked_until < now()
+          order by n.next_attempt_at, n.id limit 10 for update skip locked)
+        select c.id from (select * from waiting union all select * from abandoned) as c
+        order by c.next_attempt_at, c.id limit 10`,
     },
   ];
 }
