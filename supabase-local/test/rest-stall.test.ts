@@ -114,7 +114,10 @@ forEachServer(
       expect(read.status).toBe(200);
       expect(JSON.parse(read.body)).toHaveLength(1);
       expect(read.ms).toBeLessThan(1_000);
-      expect(page.status).toBeLessThan(500);
+      // the storefront's page, or (in a checkout where `pnpm build` has not run) the page saying so:
+      // either way an answer from the web server, which is what must not stall
+      if (page.status === 503) expect(page.body).toContain('The storefront is not built yet');
+      else expect(page.status).toBe(200);
       expect(page.ms).toBeLessThan(1_000);
       for (const h of await Promise.all(hostile)) {
         expect(h.status).toBe(400);
