@@ -82,6 +82,14 @@ forEachDb('REST round trips', ({ db }) => {
     calls.length = 0;
   });
 
+  /** POST /rt_items with one row (and any Prefer). */
+  const insertItem = (url: string, row: { id: number; name: string }, prefer?: string) =>
+    fetch(`${url}/rt_items`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(prefer ? { Prefer: prefer } : {}) },
+      body: JSON.stringify(row),
+    });
+
   it('a read is one batch: the settings and the statement, no transaction around them', async () => {
     const res = await fetch(`${base}/rt_items?id=eq.1`);
     expect(res.status).toBe(200);
@@ -96,16 +104,10 @@ forEachDb('REST round trips', ({ db }) => {
   });
 
   it('a write is one batch too, committed (or rolled back by db-tx-end) with nothing after it', async () => {
-    const post = (url: string, id: number) =>
-      fetch(`${url}/rt_items`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id, name: 'lamp' }),
-      });
-    expect((await post(rollbackBase, 3)).status).toBe(201);
+    expect((await insertItem(rollbackBase, { id: 3, name: 'lamp' })).status).toBe(201);
     expect(calls).toEqual(['batch 2 rollback write']);
     calls.length = 0;
-    expect((await post(base, 4)).status).toBe(201);
+    expect((await insertItem(base, { id: 4, name: 'lamp' })).status).toBe(201);
     expect(calls).toEqual(['batch 2 write']);
     const kept = await fetch(`${base}/rt_items?id=in.(3,4)&select=id`);
     expect(await kept.json()).toEqual([{ id: 4 }]);
@@ -117,11 +119,7 @@ forEachDb('REST round trips', ({ db }) => {
         begin if new.name = 'refused' then raise exception 'refused at commit'; end if; return null; end $$;
       create constraint trigger rt_items_at_commit after insert on rt_items
         deferrable initially deferred for each row execute function rt_refuse_at_commit();`);
-    const res = await fetch(`${base}/rt_items`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: 5, name: 'refused' }),
-    });
+    const res = await insertItem(base, { id: 5, name: 'refused' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'P0001', message: 'refused at commit' });
     expect(calls).toEqual(['batch 2 write']);
@@ -135,14 +133,7 @@ forEachDb('REST round trips', ({ db }) => {
     expect(one.status).toBe(406);
     expect(calls).toEqual(['transaction', 'tx.batch 2']);
     calls.length = 0;
-    const strict = await fetch(`${base}/rt_items`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Prefer: 'handling=strict, max-affected=1',
-      },
-      body: JSON.stringify({ id: 6, name: 'stool' }),
-    });
+    const strict = await insertItem(base, { id: 6, name: 'stool' }, 'handling=strict, max-affected=1');
     expect(strict.status).toBe(201);
     expect(calls).toEqual(['transaction', 'tx.batch 2']);
   });
