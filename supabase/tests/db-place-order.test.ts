@@ -478,6 +478,108 @@ forEachStoreServer('place_order and the order life cycle', ({ kind, server }) =>
     });
   });
 
+  describe('rules of the rows a checkout writes', () => {
+    it("refuses, even from the service role, rows that break them, by the rule's name; a long rule is one predicate call", async () => {
+      const id = await product(2999, 5);
+      const { data: order, error } = await place(asha, { items: [{ product_id: id, quantity: 1 }] });
+      expect(error).toBeNull();
+      const service = serviceClient(s);
+      const refused = async (
+        write: PromiseLike<{ error: { code: string; message: string } | null }>,
+        rule: string,
+      ) => {
+        const { error: e } = await write;
+        expect(e?.code, `${rule}: ${e?.message}`).toBe('23514');
+        expect(e?.message, rule).toContain(`"${rule}"`);
+      };
+      // Orders, their lines and events never change once written: each refused row is a copy of the
+      // placed one with one rule broken, inserted by the service role.
+      const copyOf = async (table: 'orders' | 'order_items' | 'order_events', column: 'id' | 'order_id') => {
+        const { rows } = await s.db.query<{ row: Record<string, unknown> }>(
+          `select to_jsonb(t) - 'id' - 'created_at' - array(
+             select c.column_name::text from information_schema.columns as c
+             where c.table_schema = 'public' and c.table_name = $1 and c.is_generated = 'ALWAYS') as row
+           from public.${table} as t where t.${column} = $2 limit 1`,
+          [table, order!.id],
+        );
+        return rows[0]!.row;
+      };
+      const placed = await copyOf('orders', 'id');
+      const address = placed.shipping_address as Record<string, string>;
+      const anotherOrder = {
+        ...placed,
+        order_number: undefined,
+        idempotency_key: null,
+        payment_id: undefined,
+      };
+      for (const bad of [{ pincode: '01234' }, { phone: '5845012345' }, { email: 'asha' }, { city: ' ' }])
+        await refused(
+          service
+            .from('orders')
+            .insert({ ...anotherOrder, shipping_address: { ...address, ...bad } } as never),
+          'orders_shipping_address_check',
+        );
+      await refused(
+        service.from('orders').insert({ ...anotherOrder, buyer_legal_name: 'Asha Furnishings' } as never),
+        'orders_buyer_check',
+      );
+      const line = await copyOf('order_items', 'order_id');
+      await refused(
+        service.from('order_items').insert({ ...line, cgst: Number(line.cgst) + 1 } as never),
+        'order_items_tax_check',
+      );
+      const event = await copyOf('order_events', 'order_id');
+      await refused(
+        service.from('order_events').insert({ ...event, status: 'Lost' } as never),
+        'order_events_status_check',
+      );
+      await refused(
+        service.from('notification_outbox').update({ event: 'party' }).eq('order_id', order!.id),
+        'notification_outbox_event_check',
+      );
+      await refused(
+        service
+          .from('stock_movements')
+          .insert({ variant_id: Number(line.variant_id), quantity: 1, reason: 'theft' }),
+        'stock_movements_reason_check',
+      );
+      // What keeps the rules passes them: the same copy with its own number and no rule broken.
+      const { error: copied } = await service.from('orders').insert(anotherOrder as never);
+      expect(copied).toBeNull();
+
+      // PostgreSQL reads a table's checks back from their node text and plans them for every
+      // statement that writes it: the checkout's long rules are calls of named predicates
+      // (migration 20261211100000): no check of its tables is over 2,500 characters of node text
+      // (7,730 before; an eleven-column call is ~2,000).
+      const { rows } = await s.db.query<{ name: string; def: string; size: number }>(
+        `select c.conname as name, pg_get_constraintdef(c.oid) as def, length(c.conbin) as size
+         from pg_constraint as c
+         where c.contype = 'c'
+           and c.conrelid in ('public.orders'::regclass, 'public.order_items'::regclass, 'public.order_events'::regclass,
+             'public.notification_outbox'::regclass, 'public.stock_movements'::regclass)
+         order by c.conname`,
+      );
+      const defs = new Map(rows.map((r) => [r.name, r.def]));
+      expect(defs.get('orders_shipping_address_check')).toBe(
+        'CHECK (private.is_valid_shipping_address(shipping_address))',
+      );
+      expect(defs.get('orders_buyer_check')).toBe(
+        'CHECK (private.is_valid_buyer(buyer_gstin, buyer_legal_name))',
+      );
+      expect(defs.get('order_items_tax_check')).toMatch(
+        /^CHECK \(private\.is_valid_line_tax\(taxable_value, /,
+      );
+      expect(defs.get('order_events_status_check')).toBe('CHECK (private.is_order_event_status(status))');
+      expect(defs.get('notification_outbox_event_check')).toBe(
+        'CHECK (private.is_notification_event(event))',
+      );
+      expect(defs.get('stock_movements_reason_check')).toBe(
+        'CHECK (private.is_stock_movement_reason(reason))',
+      );
+      expect(rows.filter((r) => r.size > 2500).map((r) => `${r.name} ${r.size}`)).toEqual([]);
+    });
+  });
+
   describe('stock under concurrency', () => {
     it(`sells exactly the last 5 units to 50 concurrent orders, never below zero [${kind}]`, async () => {
       const id = await product(3499, 5, 'Last Five Stool');
