@@ -46,6 +46,7 @@ import {
   exportRequests,
   type BenchRequest,
 } from './queries.ts';
+import { cpuShares, describeShares } from './cpu-shares.ts';
 import { checkoutAddress, checkoutItems, placeOrderCost, type PlaceOrderCost } from './place-order-cost.ts';
 import { nestedPlan, planSummary, sqlPlan, type PlanSummary } from './plans.ts';
 
@@ -477,6 +478,7 @@ async function main() {
         : '\nplace_order: not measured (--only)',
     );
     const tp0 = performance.now();
+    const sharesSince = cpuShares();
     await Promise.all(
       users.map(async (u) => {
         const jwt = customerJwt(u);
@@ -507,6 +509,7 @@ async function main() {
       }),
     );
     const elapsed = (performance.now() - tp0) / 1000;
+    const cpu = sharesSince();
     const placeOrder = {
       concurrency: o.concurrency,
       seconds: Math.round(elapsed * 10) / 10,
@@ -517,12 +520,14 @@ async function main() {
       p99: ms(pct(lat, 99)),
       target: 500,
       errors: Object.fromEntries(errors),
+      cpu,
     };
     loadavg['place_order'] = os.loadavg();
     if (o.seconds > 0)
       log(
         `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < placeOrder.target ? '  ✗ under target' : ''}`,
       );
+    if (o.seconds > 0 && cpu) log(`    ${describeShares(cpu)}`);
     for (const [k, v] of errors) log(`    ${v}× ${k}`);
     // place_order's own statements, explained directly (the RPC's plan is a single Function Scan).
     const poPlans = {
