@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { autocannonRequests, type Shape } from './shapes.ts';
 import { wrkCanSend, wrkRun } from './wrk.ts';
+import { childrenTicks } from './wrk-runner.ts';
 
 export interface CpuShare {
   /** percent of one core, averaged over the run */
@@ -58,13 +59,6 @@ function readTicks(pid: number): number | null {
   } catch {
     return null;
   }
-}
-
-/** CPU ticks of this process's children that have ended and been waited for (wrk runs). */
-function childrenTicks(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[13]) + Number(fields[14]); // cutime + cstime (fields 16, 17)
 }
 
 export function readRssKB(pid: number): number | null {

@@ -34,7 +34,7 @@ import {
   REST_CONFIG,
 } from './setup.ts';
 import { SHAPES, type Shape } from './shapes.ts';
-import { checkWrk } from './wrk.ts';
+import { checkWrk } from './wrk-runner.ts';
 
 // ---------------------------------------------------------------- options
 

@@ -1,6 +1,6 @@
 /**
  * pnpm bench:catalog [--products N] [--orders N] [--quick] [--requests N] [--concurrency N]
- *   [--seconds N] [--keep] [--reuse DBNAME] [--only NAME,…] [--database-url URL]
+ *   [--seconds N] [--loadgen node|wrk] [--keep] [--reuse DBNAME] [--only NAME,…] [--database-url URL]
  *
  * The store at catalog scale (issue 4 "Benchmark", issue 7 "Performance"): a scratch PostgreSQL
  * database, bootstrapped and migrated + seeded like `serve` does it (supabase-local's
@@ -10,7 +10,7 @@
  * ra-data-postgrest send them (queries.ts), sequentially: p50/p99 per request, the
  * EXPLAIN (ANALYZE, BUFFERS) of each (the engine's own db-plan output) with every Seq Scan on a
  * large table flagged; then place_order over HTTP by N concurrent customers (one JWT each) for
- * ~10 s → orders/s. Writes supabase/bench/results/catalog.json; drops the scratch database (unless
+ * ~10 s → orders/s (sent from this process, or by wrk with --loadgen wrk). Writes supabase/bench/results/catalog.json; drops the scratch database (unless
  * --keep).
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +30,7 @@ import {
   type RestConfig,
 } from 'supabase-local';
 import { startChild } from 'supabase-local/bench';
+import { checkWrk, WRK_SEQ, wrkPostRun } from 'supabase-local/bench/wrk';
 import { generate, recount } from './generate.ts';
 import { header, request, type Reply } from './http.ts';
 import {
@@ -68,6 +69,11 @@ function args() {
     concurrency: num('concurrency', 8),
     // --only measures requests: place_order runs for 0 s unless --seconds says otherwise
     seconds: num('seconds', a.includes('--only') ? 0 : 10),
+    /**
+     * who sends place_order's requests: this process (node:http), or wrk (C; Debian's package), which
+     * leaves the 2 cores' CPU to the REST engine and PostgreSQL (supabase-local/bench/wrk.ts)
+     */
+    loadgen: loadgen(val('loadgen')),
     keep: a.includes('--keep') || val('reuse') !== undefined,
     /** a database an earlier `--keep` run left: migrate it (new migrations only) and measure again */
     reuse: val('reuse'),
@@ -82,6 +88,11 @@ function args() {
       process.env['BENCH_DATABASE_URL'] ??
       'postgres://postgres@127.0.0.1:5432/postgres',
   };
+}
+
+function loadgen(v: string | undefined): 'node' | 'wrk' {
+  if (v === undefined || v === 'node' || v === 'wrk') return v ?? 'node';
+  throw new Error(`--loadgen ${v}: node or wrk`);
 }
 
 const log = (s: string) => console.log(s);
@@ -124,6 +135,7 @@ interface Row {
 
 async function main() {
   const o = args();
+  if (o.loadgen === 'wrk' && o.seconds > 0) checkWrk();
   const started = new Date();
   const dbName = o.reuse ?? `bench_catalog_${process.pid}`;
   const url = withDatabase(o.url, dbName);
@@ -472,55 +484,105 @@ async function main() {
     const lat: number[] = [];
     const stopAt = performance.now() + o.seconds * 1000;
     let seq = 0;
+    let wrkFigures: { p50: number; p99: number; seconds: number; cpuS: number } | null = null;
     log(
       o.seconds > 0
-        ? `\nplace_order: ${o.concurrency} concurrent customers for ${o.seconds} s (POST /rest/v1/rpc/place_order)`
+        ? `\nplace_order: ${o.concurrency} concurrent customers for ${o.seconds} s (POST /rest/v1/rpc/place_order, sent by ${o.loadgen === 'wrk' ? 'wrk' : 'this process'})`
         : '\nplace_order: not measured (--only)',
     );
     const tp0 = performance.now();
-    const sharesSince = cpuShares();
-    await Promise.all(
-      users.map(async (u) => {
-        const jwt = customerJwt(u);
-        while (performance.now() < stopAt) {
-          const n = seq++;
-          const items = checkoutItems(n, cheap);
-          const t0 = performance.now();
-          const res = await request(`${base}/rpc/place_order`, {
-            method: 'POST',
-            headers: { apikey: anon, Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({
-              items,
-              shipping_address: checkoutAddress(u),
-              payment_method: 'cod',
-              promo_code: null,
-              idempotency_key: `bench-${process.pid}-${n}`,
-            }),
-          });
-          const text = res.text;
-          lat.push(performance.now() - t0);
-          if (res.ok) placed++;
-          else {
-            failed++;
-            const k = `${res.status} ${text.slice(0, 160)}`;
-            errors.set(k, (errors.get(k) ?? 0) + 1);
+    let sharesSince = cpuShares();
+    const generatorCpu0 = process.cpuUsage();
+    const body = (u: number, items: ReturnType<typeof checkoutItems>, key: string) =>
+      JSON.stringify({
+        items,
+        shipping_address: checkoutAddress(u),
+        payment_method: 'cod',
+        promo_code: null,
+        idempotency_key: key,
+      });
+    const headers = (u: number) => ({
+      apikey: anon,
+      Authorization: `Bearer ${customerJwt(u)}`,
+      'Content-Type': 'application/json',
+    });
+    if (o.loadgen === 'wrk' && o.seconds > 0) {
+      // The same checkouts: a connection per customer, one checkout at a time, each with its own
+      // idempotency key.
+      const prefix = `bench-wrk-${process.pid}-`;
+      const run = (seconds: number, key: string) =>
+        wrkPostRun(
+          new URL(base).origin,
+          new URL(`${base}/rpc/place_order`).pathname,
+          users.map((u, i) =>
+            Array.from({ length: 128 }, (_, k) => ({
+              headers: headers(u),
+              body: body(u, checkoutItems(k * users.length + i, cheap), key + WRK_SEQ),
+            })),
+          ),
+          seconds,
+        );
+      await run(2, `bench-wrk-warm-${process.pid}-`); // a discarded warm-up, as supabase-local/bench's runs
+      sharesSince = cpuShares();
+      const r = await run(o.seconds, prefix);
+      // what the database kept (an answer still in flight when wrk stopped may have committed too)
+      const kept = Number(
+        (
+          await c.query<{ count: string }>(
+            `select count(*) from public.orders where idempotency_key like $1`,
+            [`${prefix}%`],
+          )
+        ).rows[0]!.count,
+      );
+      placed = r.requests - r.non2xx - r.errors - r.timeouts;
+      failed = r.non2xx + r.errors + r.timeouts;
+      if (failed)
+        errors.set('HTTP ≥ 400 or no answer (wrk keeps no bodies: --loadgen node shows them)', failed);
+      if (kept < placed) errors.set(`only ${kept} orders in the database`, placed - kept);
+      wrkFigures = { p50: r.p50, p99: r.p99, seconds: r.durationS, cpuS: r.cpuS };
+    } else
+      await Promise.all(
+        users.map(async (u) => {
+          const hdrs = headers(u);
+          while (performance.now() < stopAt) {
+            const n = seq++;
+            const items = checkoutItems(n, cheap);
+            const t0 = performance.now();
+            const res = await request(`${base}/rpc/place_order`, {
+              method: 'POST',
+              headers: hdrs,
+              body: body(u, items, `bench-${process.pid}-${n}`),
+            });
+            const text = res.text;
+            lat.push(performance.now() - t0);
+            if (res.ok) placed++;
+            else {
+              failed++;
+              const k = `${res.status} ${text.slice(0, 160)}`;
+              errors.set(k, (errors.get(k) ?? 0) + 1);
+            }
           }
-        }
-      }),
-    );
-    const elapsed = (performance.now() - tp0) / 1000;
+        }),
+      );
+    const elapsed = wrkFigures?.seconds ?? (performance.now() - tp0) / 1000; // wrk's own clock: not its start-up
     const cpu = sharesSince();
+    // the load generator's own CPU (this process's loop, or wrk's), ms a checkout
+    const own = process.cpuUsage(generatorCpu0);
+    const generatorCpuS = wrkFigures?.cpuS ?? (own.user + own.system) / 1e6;
+    const generatorMs = placed > 0 ? Math.round((generatorCpuS / placed) * 1e5) / 100 : null;
     const placeOrder = {
       concurrency: o.concurrency,
       seconds: Math.round(elapsed * 10) / 10,
       placed,
       failed,
       ordersPerSecond: Math.round((placed / elapsed) * 10) / 10,
-      p50: ms(pct(lat, 50)),
-      p99: ms(pct(lat, 99)),
+      p50: wrkFigures?.p50 ?? ms(pct(lat, 50)),
+      p99: wrkFigures?.p99 ?? ms(pct(lat, 99)),
+      loadgen: o.loadgen,
       target: 500,
       errors: Object.fromEntries(errors),
       cpu,
+      generatorMs,
     };
     loadavg['place_order'] = os.loadavg();
     if (o.seconds > 0)
@@ -528,6 +590,10 @@ async function main() {
         `  ${placed} orders in ${placeOrder.seconds} s → ${placeOrder.ordersPerSecond} orders/s (p50 ${placeOrder.p50} ms, p99 ${placeOrder.p99} ms)${failed ? `, ${failed} failed` : ''}${placeOrder.ordersPerSecond < placeOrder.target ? '  ✗ under target' : ''}`,
       );
     if (o.seconds > 0 && cpu) log(`    ${describeShares(cpu)}`);
+    if (o.seconds > 0 && generatorMs !== null)
+      log(
+        `    CPU of the load generator (${o.loadgen === 'wrk' ? 'wrk' : 'this process'}): ${generatorMs} ms a checkout`,
+      );
     for (const [k, v] of errors) log(`    ${v}× ${k}`);
     // place_order's own statements, explained directly (the RPC's plan is a single Function Scan).
     const poPlans = {
@@ -722,7 +788,11 @@ function userUuid(s: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  // a run that failed with --keep leaves its connections open, which would keep the process alive
+  () => process.exit(),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
