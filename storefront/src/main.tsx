@@ -1,5 +1,5 @@
 import 'shared/schemas/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from 'react-error-boundary';
 import { BrowserRouter, useLocation } from 'react-router-dom';
@@ -23,15 +23,20 @@ function Pages() {
 }
 
 // The page's chunk (preloaded by index.html) and the stylesheet before the first render: the first paint
-// is the whole page, not a spinner.
-void Promise.all([appStyles(), loadRoute(location.pathname)]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <Pages />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+// is the whole page, not a spinner. The first render is a transition: React renders it in slices of a
+// few milliseconds and lets the browser answer input between them, instead of one long task after
+// index.html's first picture (ADR 018).
+void Promise.all([appStyles(), loadRoute(location.pathname)]).then(() => {
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <Pages />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+});
