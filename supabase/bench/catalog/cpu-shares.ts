@@ -8,16 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The "cpu" line's counters (all cores, in clock ticks since boot). */
-interface Ticks {
-  user: number;
-  system: number;
-  idle: number;
-  iowait: number;
-  steal: number;
-  total: number;
-}
-
 /** Percentages of all the machine's CPU time over the interval. */
 export interface CpuShares {
   user: number;
@@ -25,6 +15,11 @@ export interface CpuShares {
   idle: number;
   iowait: number;
   steal: number;
+}
+
+/** The "cpu" line's counters (all cores, in clock ticks since boot). */
+interface Ticks extends CpuShares {
+  total: number;
 }
 
 function ticks(): Ticks | null {
@@ -58,7 +53,7 @@ export function cpuShares(): () => CpuShares | null {
     const end = ticks();
     if (!start || !end || end.total <= start.total) return null;
     const span = end.total - start.total;
-    const pct = (k: keyof Ticks) => Math.round(((end[k] - start[k]) / span) * 1000) / 10;
+    const pct = (k: keyof CpuShares) => Math.round(((end[k] - start[k]) / span) * 1000) / 10;
     return {
       user: pct('user'),
       system: pct('system'),
