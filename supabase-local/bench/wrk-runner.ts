@@ -23,11 +23,11 @@ export function checkWrk(): void {
   const r = spawnSync(WRK, ['--version'], { encoding: 'utf8' });
   if (r.error)
     throw new Error(
-      `--loadgen=wrk needs wrk at ${WRK}: install Debian's package (apt-get install wrk) or set WRK_PATH`,
+      `the wrk load generator needs wrk at ${WRK}: install Debian's package (apt-get install wrk) or set WRK_PATH`,
     );
 }
 
-/** Whether wrk can send this shape: GET requests without a body (the ones that need no iteration count). */
+/** What one wrk run measured. */
 export interface WrkResult {
   requests: number;
   durationS: number;
