@@ -10,8 +10,8 @@
  * ra-data-postgrest send them (queries.ts), sequentially: p50/p99 per request, the
  * EXPLAIN (ANALYZE, BUFFERS) of each (the engine's own db-plan output) with every Seq Scan on a
  * large table flagged; then place_order over HTTP by N concurrent customers (one JWT each) for
- * ~10 s → orders/s (sent from this process, or by wrk with --loadgen wrk). Writes supabase/bench/results/catalog.json; drops the scratch database (unless
- * --keep).
+ * ~10 s → orders/s (sent from this process, or by wrk with --loadgen wrk). Writes
+ * supabase/bench/results/catalog.json; drops the scratch database (unless --keep).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ function args() {
     seconds: num('seconds', a.includes('--only') ? 0 : 10),
     /**
      * who sends place_order's requests: this process (node:http), or wrk (C; Debian's package), which
-     * leaves the 2 cores' CPU to the REST engine and PostgreSQL (supabase-local/bench/wrk.ts)
+     * leaves the 2 cores' CPU to the REST engine and PostgreSQL (supabase-local/bench/wrk-runner.ts)
      */
     loadgen: loadgen(val('loadgen')),
     keep: a.includes('--keep') || val('reuse') !== undefined,
@@ -534,7 +534,7 @@ async function main() {
           )
         ).rows[0]!.count,
       );
-      placed = r.requests - r.non2xx - r.errors - r.timeouts;
+      placed = r.requests - r.non2xx; // wrk's requests are the answers it read, refusals included
       failed = r.non2xx + r.errors + r.timeouts;
       if (failed)
         errors.set('HTTP ≥ 400 or no answer (wrk keeps no bodies: --loadgen node shows them)', failed);
